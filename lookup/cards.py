@@ -1,0 +1,360 @@
+"""Cards: the value type, the Cactus-Kev encoding, and parsing of what people type.
+
+A :class:`Card` *is* its 32-bit Cactus-Kev integer (``Card`` subclasses ``int``),
+so parsed cards go straight into the integer fast paths of :mod:`lookup.evaluate`
+without conversion::
+
+    bits 16-28  one bit per rank (deuce = bit 16)  -> OR of cards gives the rank mask
+    bits 12-15  one bit per suit (c=8, d=4, h=2, s=1) -> AND of five cards: flush test
+    bits 8-11   rank number 0..12
+    bits 0-7    rank prime 2..41                    -> product identifies the ranks
+
+Accepted spellings (case never matters):
+
+* ranks ``2``-``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``;
+* suits ``c d h s`` or the symbols ``♣ ♦ ♥ ♠`` (and their outlined forms ``♧ ♢ ♡ ♤``);
+* a hand as one string, cards separated by spaces and/or commas, or run together
+  (``"AsKd7h7c2s"``, ``"10d,10h"``); or any iterable of card strings, :class:`Card`
+  objects, or card indices ``4 * rank + suit`` (0 = 2c ... 51 = As).
+
+>>> parse_cards("As kd 10H")
+(Card('As'), Card('Kd'), Card('Th'))
+>>> parse_card("1h")
+Traceback (most recent call last):
+...
+lookup.errors.CardError: unknown rank '1' in card '1h': ranks are 2-9, T (or 10), J, Q, K, A
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from enum import IntEnum
+from typing import Final, SupportsIndex, TypeAlias
+
+from lookup.errors import CardError, DuplicateCardError
+
+__all__ = [
+    "DECK",
+    "PRIMES",
+    "Card",
+    "CardLike",
+    "CardsLike",
+    "Kev",
+    "Rank",
+    "Suit",
+    "parse_card",
+    "parse_cards",
+]
+
+Kev: TypeAlias = int
+"""A card in the 32-bit Cactus-Kev encoding (every :class:`Card` is one)."""
+
+PRIMES: Final = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+"""The prime of each rank, deuce first: the product of a hand's primes names its ranks."""
+
+
+class Rank(IntEnum):
+    """Card rank, numbered as in the Cactus-Kev encoding (deuce = 0, ace = 12)."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def char(self) -> str:
+        """The one-letter spelling: '2' ... '9', 'T', 'J', 'Q', 'K' or 'A'.
+
+        >>> Rank.TEN.char
+        'T'
+        """
+        return RANK_CHARS[self]
+
+
+class Suit(IntEnum):
+    """Card suit, in the index order clubs, diamonds, hearts, spades."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def char(self) -> str:
+        """The lowercase letter: ``'c'``, ``'d'``, ``'h'`` or ``'s'``."""
+        return SUIT_CHARS[self]
+
+    @property
+    def symbol(self) -> str:
+        """The unicode suit symbol, e.g. ``'♠'``."""
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def bit(self) -> int:
+        """The suit's bit in the Cactus-Kev encoding (clubs 0x8000 ... spades 0x1000)."""
+        return 0x8000 >> self
+
+
+RANK_CHARS: Final = "23456789TJQKA"
+SUIT_CHARS: Final = "cdhs"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+
+_RANK_BY_TEXT: Final[dict[str, int]] = {c: r for r, c in enumerate(RANK_CHARS)} | {
+    c.lower(): r for r, c in enumerate(RANK_CHARS)
+}
+_RANK_BY_TEXT["10"] = Rank.TEN
+_SUIT_BY_TEXT: Final[dict[str, int]] = {
+    **{c: s for s, c in enumerate(SUIT_CHARS)},
+    **{c.upper(): s for s, c in enumerate(SUIT_CHARS)},
+    **{c: s for s, c in enumerate(SUIT_SYMBOLS)},
+    **{c: s for s, c in enumerate("♧♢♡♤")},
+}
+_ALLOWED_RANKS: Final = "ranks are 2-9, T (or 10), J, Q, K, A"
+_ALLOWED_SUITS: Final = "suits are c, d, h, s (or ♣ ♦ ♥ ♠)"
+
+
+def _kev(rank: int, suit: int) -> int:
+    return PRIMES[rank] | (rank << 8) | (0x8000 >> suit) | (1 << (16 + rank))
+
+
+class Card(int):
+    """One playing card; the integer value is its Cactus-Kev encoding.
+
+    There are exactly 52 instances. ``Card(rank, suit)`` returns the shared one,
+    and so do :func:`parse_card`, :meth:`from_index` and :meth:`from_kev`.
+
+    >>> card = Card(Rank.ACE, Suit.SPADES)
+    >>> card, card.rank, card.suit, card.index
+    (Card('As'), <Rank.ACE: 12>, <Suit.SPADES: 3>, 51)
+    >>> card is parse_card("A♠") and hex(card)
+    '0x10001c29'
+    >>> Card(13, 0)
+    Traceback (most recent call last):
+    ...
+    lookup.errors.CardError: no card with rank 13 and suit 0: ranks are 0-12, suits 0-3
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rank: SupportsIndex, suit: SupportsIndex) -> Card:
+        r, s = int(rank), int(suit)
+        if not (0 <= r <= 12 and 0 <= s <= 3):
+            raise CardError(
+                f"no card with rank {r} and suit {s}: ranks are 0-12, suits 0-3", (r, s)
+            )
+        return DECK[4 * r + s]
+
+    @classmethod
+    def from_index(cls, index: SupportsIndex) -> Card:
+        """The card with index ``4 * rank + suit`` (0 = 2c ... 51 = As).
+
+        >>> Card.from_index(0), Card.from_index(51)
+        (Card('2c'), Card('As'))
+        >>> Card.from_index(52)
+        Traceback (most recent call last):
+        ...
+        lookup.errors.CardError: card index 52 is out of range: indices are 0-51 (4 * rank + suit)
+        """
+        i = int(index)
+        if not 0 <= i < 52:
+            raise CardError(
+                f"card index {i} is out of range: indices are 0-51 (4 * rank + suit)", i
+            )
+        return DECK[i]
+
+    @classmethod
+    def from_kev(cls, value: Kev) -> Card:
+        """The card whose Cactus-Kev encoding is ``value``.
+
+        >>> Card.from_kev(0x10001C29)
+        Card('As')
+        >>> Card.from_kev(7)
+        Traceback (most recent call last):
+        ...
+        lookup.errors.CardError: 7 is not a Cactus-Kev card encoding
+        """
+        card = _BY_KEV.get(value)
+        if card is None:
+            raise CardError(f"{value} is not a Cactus-Kev card encoding", value)
+        return card
+
+    @property
+    def rank(self) -> Rank:
+        """The card's :class:`Rank`."""
+        return Rank((self >> 8) & 0xF)
+
+    @property
+    def suit(self) -> Suit:
+        """The card's :class:`Suit`."""
+        return Suit((0x8000, 0x4000, 0x2000, 0x1000).index(self & 0xF000))
+
+    @property
+    def index(self) -> int:
+        """``4 * rank + suit``: 0 = 2c ... 51 = As, the convention other evaluators share."""
+        return 4 * self.rank + self.suit
+
+    @property
+    def kev(self) -> Kev:
+        """The Cactus-Kev encoding as a plain ``int``."""
+        return int(self)
+
+    @property
+    def symbol(self) -> str:
+        """The card with a unicode suit, e.g. ``'A♠'``."""
+        return self.rank.char + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.rank.char + self.suit.char
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
+        return Card, (int(self.rank), int(self.suit))
+
+
+def _build_deck() -> tuple[Card, ...]:
+    return tuple(int.__new__(Card, _kev(i // 4, i % 4)) for i in range(52))
+
+
+DECK: Final[tuple[Card, ...]] = _build_deck()
+"""All 52 cards, by index (``DECK[0]`` is 2c, ``DECK[51]`` is As)."""
+
+_BY_KEV: Final[dict[int, Card]] = {int(c): c for c in DECK}
+
+CardLike: TypeAlias = "Card | str | int"
+"""One card: a :class:`Card`, a card string such as ``'As'``, or an index 0-51."""
+CardsLike: TypeAlias = "str | Iterable[Card | str | int]"
+"""Several cards: one string (``'As Kd'``, ``'AsKd'``, ``'As,Kd'``) or an iterable of CardLike."""
+
+# One card inside a longer run of text: "10" must be tried before a single rank character.
+_CARD_IN_RUN: Final = re.compile(r"10|.", re.DOTALL)
+_SEPARATORS: Final = re.compile(r"[\s,]+")
+
+
+def _parse_run(run: str) -> list[Card]:
+    """Parse one whitespace-free run such as ``'As'`` or ``'AsKd10h'``."""
+    cards: list[Card] = []
+    pos = 0
+    while pos < len(run):
+        match = _CARD_IN_RUN.match(run, pos)
+        assert match is not None  # "." matches any character
+        rank_text = match.group()
+        suit_pos = match.end()
+        token = run[pos : suit_pos + 1]
+        rank = _RANK_BY_TEXT.get(rank_text)
+        if rank is None:
+            raise CardError(
+                f"unknown rank {rank_text!r} in card {token!r}: {_ALLOWED_RANKS}", token
+            )
+        if suit_pos >= len(run):
+            raise CardError(f"card {token!r} has no suit: {_ALLOWED_SUITS}", token)
+        suit = _SUIT_BY_TEXT.get(run[suit_pos])
+        if suit is None:
+            raise CardError(
+                f"unknown suit {run[suit_pos]!r} in card {token!r}: {_ALLOWED_SUITS}", token
+            )
+        cards.append(DECK[4 * rank + suit])
+        pos = suit_pos + 1
+    return cards
+
+
+def parse_card(text: str) -> Card:
+    """Parse exactly one card.
+
+    >>> parse_card("10d"), parse_card("tD"), parse_card("Q♥")
+    (Card('Td'), Card('Td'), Card('Qh'))
+    >>> parse_card("Ax")
+    Traceback (most recent call last):
+    ...
+    lookup.errors.CardError: unknown suit 'x' in card 'Ax': suits are c, d, h, s (or ♣ ♦ ♥ ♠)
+    >>> parse_card("AsKd")
+    Traceback (most recent call last):
+    ...
+    lookup.errors.CardError: expected one card, got 2 in 'AsKd'
+    """
+    if not isinstance(text, str):
+        raise CardError(f"expected a card string, got {type(text).__name__}", text)
+    cards = _parse_run(text.strip())
+    if len(cards) != 1:
+        raise CardError(f"expected one card, got {len(cards)} in {text!r}", text)
+    return cards[0]
+
+
+def _parse_text(text: str) -> list[Card]:
+    cards: list[Card] = []
+    for run in _SEPARATORS.split(text.strip()):
+        if run:
+            cards.extend(_parse_run(run))
+    return cards
+
+
+def _parse_item(item: object) -> list[Card]:
+    if isinstance(item, Card):
+        return [item]
+    if isinstance(item, str):
+        return _parse_text(item)
+    if isinstance(item, int) and not isinstance(item, bool):
+        return [Card.from_index(item)]
+    raise CardError(
+        f"cannot read {item!r} as a card: give a string like 'As', a Card, or an index 0-51",
+        item,
+    )
+
+
+def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
+    """Parse any accepted hand form into a tuple of distinct cards, in input order.
+
+    A tuple of :class:`Card` is returned unchanged apart from the duplicate check,
+    so passing parsed cards back in is cheap.
+
+    >>> parse_cards("AsKd7h7c2s") == parse_cards("as, kd, 7h, 7c, 2s")
+    True
+    >>> parse_cards([51, "Kd", Card(Rank.SEVEN, Suit.HEARTS)])
+    (Card('As'), Card('Kd'), Card('7h'))
+    >>> parse_cards("As Kd As")
+    Traceback (most recent call last):
+    ...
+    lookup.errors.DuplicateCardError: card 'As' appears more than once
+    >>> parse_cards([1.5])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.errors.CardError: cannot read 1.5 as a card: give a string like 'As', a Card, ...
+    """
+    if isinstance(cards, str):
+        parsed = _parse_text(cards)
+    elif isinstance(cards, (Card, int)):
+        raise CardError(
+            f"expected several cards, got a single {type(cards).__name__} {cards!r}", cards
+        )
+    else:
+        try:
+            items = list(cards)
+        except TypeError:
+            raise CardError(
+                f"cannot read {cards!r} as cards: give a string or an iterable of cards", cards
+            ) from None
+        if all(type(item) is Card for item in items):
+            parsed = items  # type: ignore[assignment]
+        else:
+            parsed = [card for item in items for card in _parse_item(item)]
+    if len(set(parsed)) != len(parsed):
+        seen: set[Card] = set()
+        for card in parsed:
+            if card in seen:
+                raise DuplicateCardError(f"card '{card}' appears more than once", str(card))
+            seen.add(card)
+    return tuple(parsed)

@@ -1,0 +1,148 @@
+"""The on-disk table format: one msgpack map per file, a header around a checksummed payload.
+
+A file is the msgpack encoding of::
+
+    {"format": "pokerlookup-table", "version": FORMAT_VERSION,
+     "name": ..., "description": ..., "rules": ...,
+     "counts": {array name: length, ...},
+     "sha256": hex digest of payload,
+     "payload": msgpack bytes of {"meta": {...}, "arrays": {name: {"type", "length", "data"}}}}
+
+Arrays are stored as raw little-endian bytes (``array`` type codes ``B H I Q``), so
+the runtime reads them without numpy and a batch path can map them with
+``numpy.frombuffer``. The generator writes through :func:`encode_table` and the
+runtime reads through :func:`decode_table`: the format is defined once, here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from array import array
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import msgpack
+
+from lookup.errors import TableError
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "REGENERATE_HINT",
+    "TableFile",
+    "decode_table",
+    "encode_table",
+]
+
+FORMAT: Final = "pokerlookup-table"
+FORMAT_VERSION: Final = 1
+REGENERATE_HINT: Final = (
+    "regenerate the tables with `python -m tablegen` from a source checkout, "
+    "or reinstall pokerlookup"
+)
+_TYPECODES: Final = {"B": 1, "H": 2, "I": 4, "Q": 8}
+
+
+@dataclass(frozen=True)
+class TableFile:
+    """A decoded table file: its header fields, metadata and arrays."""
+
+    name: str
+    description: str
+    rules: str
+    meta: Mapping[str, Any]
+    arrays: Mapping[str, array[int]]
+
+
+def _array_bytes(typecode: str, values: Sequence[int]) -> bytes:
+    packed = array(typecode, values)
+    if packed.itemsize != _TYPECODES[typecode]:
+        raise TypeError(f"array type {typecode!r} is not {_TYPECODES[typecode]} bytes here")
+    if sys.byteorder == "big":
+        packed.byteswap()
+    return packed.tobytes()
+
+
+def encode_table(
+    name: str,
+    description: str,
+    rules: str,
+    arrays: Mapping[str, tuple[str, Sequence[int]]],
+    meta: Mapping[str, Any] | None = None,
+) -> bytes:
+    """Serialise one table; the same inputs always give the same bytes.
+
+    ``arrays`` maps a name to ``(typecode, values)`` with typecode one of ``B H I Q``.
+    """
+    payload = msgpack.packb(
+        {
+            "meta": dict(meta or {}),
+            "arrays": {
+                key: {"type": code, "length": len(values), "data": _array_bytes(code, values)}
+                for key, (code, values) in arrays.items()
+            },
+        },
+        use_bin_type=True,
+    )
+    header = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "name": name,
+        "description": description,
+        "rules": rules,
+        "counts": {key: len(values) for key, (_, values) in arrays.items()},
+        "sha256": hashlib.sha256(payload).hexdigest(),
+        "payload": payload,
+    }
+    return msgpack.packb(header, use_bin_type=True)  # type: ignore[no-any-return]
+
+
+def _fail(source: str, problem: str) -> TableError:
+    return TableError(f"lookup table {source} {problem}: {REGENERATE_HINT}")
+
+
+def decode_table(data: bytes, source: str, expected_name: str | None = None) -> TableFile:
+    """Check and decode one table file's bytes; ``source`` names it in error messages.
+
+    Raises :class:`~lookup.errors.TableError` (with the regenerate hint) when the
+    bytes are not a table, the format version differs, the checksum does not
+    match, or the file holds a different table than expected.
+    """
+    try:
+        header = msgpack.unpackb(data, raw=False, strict_map_key=True)
+    except Exception as exc:  # msgpack raises several unrelated types on garbage
+        raise _fail(source, f"is not readable ({exc.__class__.__name__})") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise _fail(source, "is not a pokerlookup table file")
+    if header.get("version") != FORMAT_VERSION:
+        raise _fail(
+            source,
+            f"has format version {header.get('version')!r}, this pokerlookup reads "
+            f"version {FORMAT_VERSION}",
+        )
+    payload = header.get("payload")
+    if not isinstance(payload, bytes) or hashlib.sha256(payload).hexdigest() != header.get(
+        "sha256"
+    ):
+        raise _fail(source, "is corrupted (SHA-256 of the payload does not match its header)")
+    if expected_name is not None and header.get("name") != expected_name:
+        raise _fail(source, f"holds table {header.get('name')!r}, expected {expected_name!r}")
+    body = msgpack.unpackb(payload, raw=False, strict_map_key=True)
+    arrays: dict[str, array[int]] = {}
+    for key, spec in body["arrays"].items():
+        values = array(spec["type"])
+        values.frombytes(spec["data"])
+        if sys.byteorder == "big":
+            values.byteswap()
+        if len(values) != spec["length"] or len(values) != header["counts"].get(key):
+            raise _fail(source, f"has array {key!r} of the wrong length")
+        arrays[key] = values
+    return TableFile(
+        name=header["name"],
+        description=header["description"],
+        rules=header["rules"],
+        meta=body["meta"],
+        arrays=arrays,
+    )
