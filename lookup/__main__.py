@@ -1,0 +1,7 @@
+"""``python -m lookup`` runs the ``pokerlookup`` command line."""
+
+import sys
+
+from lookup.cli import main
+
+sys.exit(main())

@@ -1,0 +1,66 @@
+"""The ``pokerlookup`` command: a thin shell over the library.
+
+Each subcommand lives in its own module under :mod:`lookup.commands` and exposes
+``register(subparsers)``, which adds its parser and sets ``run`` (a function
+taking the parsed arguments and returning the exit status).
+
+Exit status: 0 on success, 2 on bad input (one line on stderr, never a
+traceback), 130 on Ctrl-C. Output to a closed pipe ends quietly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from typing import NoReturn
+
+from lookup.errors import PokerLookupError
+
+__all__ = ["COMMANDS", "build_parser", "main"]
+
+COMMANDS: tuple[str, ...] = ()
+"""Subcommand modules under lookup.commands, in the order ``--help`` lists them."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="pokerlookup",
+        description="Evaluate poker hands from precomputed lookup tables.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    subparsers = parser.add_subparsers(
+        title="commands", dest="command", metavar="COMMAND", parser_class=_Parser
+    )
+    subparsers.required = True
+    for name in COMMANDS:
+        importlib.import_module(f"lookup.commands.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except PokerLookupError as exc:
+        print(f"pokerlookup: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("pokerlookup: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    return status

@@ -1,0 +1,1 @@
+"""Subcommands of ``pokerlookup``; each module exposes ``register(subparsers)``."""
