@@ -31,6 +31,7 @@ from lookup.cards import (
 from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError, TableError
 from lookup.evaluate import evaluate, hand_cards
 from lookup.rank import CLASS_COUNT, Category, ClassNumber, HandRank
+from lookup.showdown import PlayerHand, ShowdownError, ShowdownResult, showdown
 
 if TYPE_CHECKING:
     from lookup.fast import evaluate5, evaluate6, evaluate7
@@ -51,8 +52,11 @@ __all__ = [
     "HandRank",
     "HandSizeError",
     "Kev",
+    "PlayerHand",
     "PokerLookupError",
     "Rank",
+    "ShowdownError",
+    "ShowdownResult",
     "Suit",
     "TableError",
     "evaluate",
@@ -62,6 +66,7 @@ __all__ = [
     "hand_cards",
     "parse_card",
     "parse_cards",
+    "showdown",
 ]
 
 _LAZY = {"evaluate5", "evaluate6", "evaluate7"}

@@ -20,8 +20,18 @@ from lookup.errors import PokerLookupError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS: tuple[str, ...] = ()
+COMMANDS: tuple[str, ...] = ("evaluate", "showdown")
 """Subcommand modules under lookup.commands, in the order ``--help`` lists them."""
+
+
+EXAMPLES = """\
+examples:
+  pokerlookup eval As Kd 7h 7c 2s            # name a hand, show the five that play
+  pokerlookup eval AsKd --board "7h 7c 2s"   # hole cards plus a board
+  pokerlookup showdown players.txt           # winners of 'name, card, card, ...' lines
+  pokerlookup showdown --verbose - < players.txt
+  pokerlookup COMMAND --help                 # options of one command (--json, --ascii)
+"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="pokerlookup",
         description="Evaluate poker hands from precomputed lookup tables.",
+        epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     subparsers = parser.add_subparsers(

@@ -1,0 +1,86 @@
+"""Cards as text for people: unicode suit symbols on a terminal, plain letters elsewhere.
+
+Machine-readable output (``--json``, pipes, files) always uses the ASCII
+spelling ``As Kd``: it round-trips through :func:`lookup.parse_cards` and survives
+any encoding. A terminal that can show ``♠`` gets ``A♠ K♦``, which is easier to
+read at a glance.
+
+>>> from lookup.cards import parse_cards
+>>> hand = parse_cards("As Kd 10h")
+>>> format_cards(hand, unicode=False), format_cards(hand, unicode=True)
+('As Kd Th', 'A♠ K♦ T♥')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TextIO
+
+from lookup.cards import Card
+from lookup.errors import CardError
+
+__all__ = ["format_card", "format_cards", "stream_takes_unicode"]
+
+_PROBE = "♠♥♦♣"
+
+
+def format_card(card: Card, *, unicode: bool) -> str:
+    """One card as two characters: rank letter, then suit symbol or suit letter.
+
+    >>> from lookup.cards import parse_card
+    >>> format_card(parse_card("Qh"), unicode=True), format_card(parse_card("Qh"), unicode=False)
+    ('Q♥', 'Qh')
+    >>> format_card("Qh", unicode=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.errors.CardError: format_card needs a Card, got str 'Qh': ...
+    """
+    if not isinstance(card, Card):
+        raise CardError(
+            f"format_card needs a Card, got {type(card).__name__} {card!r}: parse it first",
+            card,
+        )
+    return card.symbol if unicode else str(card)
+
+
+def format_cards(cards: Iterable[Card], *, unicode: bool) -> str:
+    """Several cards separated by single spaces, in the order given.
+
+    >>> from lookup.cards import parse_cards
+    >>> format_cards(parse_cards("2c 3d"), unicode=True)
+    '2♣ 3♦'
+    >>> format_cards([], unicode=False)
+    ''
+    >>> format_cards(["2c"], unicode=False)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.errors.CardError: format_card needs a Card, got str '2c': ...
+    """
+    return " ".join(format_card(card, unicode=unicode) for card in cards)
+
+
+def stream_takes_unicode(stream: TextIO) -> bool:
+    """True when ``stream`` is a terminal whose encoding can show the suit symbols.
+
+    Anything that is not a terminal (a pipe, a file, a test's capture) gets plain
+    letters, so scripts that read the output never meet a symbol they did not
+    expect.
+
+    >>> import io
+    >>> stream_takes_unicode(io.StringIO())  # not a terminal
+    False
+    >>> stream_takes_unicode(None)  # type: ignore[arg-type]
+    False
+    """
+    isatty = getattr(stream, "isatty", None)
+    try:
+        if isatty is None or not isatty():
+            return False
+    except ValueError:  # a closed stream
+        return False
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        _PROBE.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True

@@ -1,0 +1,97 @@
+"""``pokerlookup eval``: what one hand is worth, and which five cards play."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from lookup.cards import Card, parse_cards
+from lookup.cards_format import format_cards, stream_takes_unicode
+from lookup.errors import HandSizeError
+from lookup.evaluate import hand_cards
+from lookup.rank import CLASS_COUNT
+from lookup.showdown import MAX_HAND_CARDS, MIN_HAND_CARDS, play
+
+__all__ = ["register", "run"]
+
+EXAMPLES = """\
+examples:
+  pokerlookup eval As Kd 7h 7c 2s
+  pokerlookup eval "10h 10d 4c 4s 10s"
+  pokerlookup eval AsKd --board "7h 7c 2s 9d Jc"
+  pokerlookup eval --json Ah Kh Qh Jh Th 9c 2d
+"""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``eval`` subcommand to ``subparsers`` (an argparse subparsers action)."""
+    parser = subparsers.add_parser(
+        "eval",
+        help="name a hand and show the five cards that play",
+        description=(
+            f"Evaluate one hand of {MIN_HAND_CARDS} to {MAX_HAND_CARDS} cards (the best five "
+            "play), or hole cards plus --board. Prints the hand's name, its description, "
+            "the five cards that play and its class number (1 = royal flush ... "
+            f"{CLASS_COUNT} = 7-5-4-3-2; lower is stronger)."
+        ),
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "cards",
+        nargs="+",
+        metavar="CARD",
+        help="cards such as As Kd 10h, separately or in one quoted string",
+    )
+    parser.add_argument("--board", metavar="CARDS", help="shared board cards, e.g. '7h 7c 2s'")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--ascii", action="store_true", help="suit letters, never symbols")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Evaluate ``args.cards`` (plus ``args.board``) and print the answer; returns 0.
+
+    >>> from lookup.cli import main
+    >>> main(["eval", "As Ks Qs Js Ts"])  # doctest: +ELLIPSIS
+    name:        Royal Flush
+    ...
+    0
+    >>> main(["eval", "As", "Ks"])  # too few cards: one line on stderr
+    2
+    """
+    hole = parse_cards(" ".join(args.cards))
+    board = parse_cards(args.board) if args.board is not None else ()
+    hand_cards(hole, board)  # rejects a card both in the hand and on the board
+    total = len(hole) + len(board)
+    if not MIN_HAND_CARDS <= total <= MAX_HAND_CARDS:
+        given = f"{len(hole)} cards" + (f" and {len(board)} on the board" if board else "")
+        raise HandSizeError(
+            f"{given}: a hand needs {MIN_HAND_CARDS} to {MAX_HAND_CARDS} cards in all "
+            "(the best five play)"
+        )
+    rank, five, description = play(hole, board)
+    if args.json:
+        record = {
+            "cards": _ascii(hole),
+            "board": _ascii(board) if args.board is not None else None,
+            "hand": rank.name,
+            "category": rank.category.name.lower(),
+            "description": description,
+            "best_five": _ascii(five),
+            "class": rank.kev,
+        }
+        print(json.dumps(record, ensure_ascii=False))
+        return 0
+    unicode = not args.ascii and stream_takes_unicode(sys.stdout)
+    print(f"name:        {rank.name}")
+    print(f"description: {description}")
+    print(f"plays:       {format_cards(five, unicode=unicode)}")
+    print(f"class:       {rank.kev} of {CLASS_COUNT} (1 is a royal flush; lower is stronger)")
+    return 0
+
+
+def _ascii(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]

@@ -1,0 +1,155 @@
+"""``pokerlookup showdown``: read players from a file (or stdin) and print the winners."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from lookup.cards import Card
+from lookup.cards_format import format_cards, stream_takes_unicode
+from lookup.errors import PokerLookupError
+from lookup.showdown import ShowdownResult
+from lookup.showdown_file import read_showdown
+
+__all__ = ["read_input", "register", "run"]
+
+EXAMPLES = """\
+input, one player a line (names may contain spaces; '#' starts a comment):
+  Joe, 3H, 4H, 5H, 6H, 8H
+  Bob, 3C, 3D, 3S, 8C, 10D
+  Sally, AC, 10C, 5C, 2S, 2C
+
+examples:
+  pokerlookup showdown players.txt          # the winners, one per line
+  pokerlookup showdown --verbose players.txt
+  pokerlookup showdown --board "Ac Ad 7s 7c 2h" holdem.txt   # two hole cards a line
+  printf 'Ann, As Ks Qs Js Ts\\nBob, 2c 3c 4c 5c 6c\\n' | pokerlookup showdown -
+"""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``showdown`` subcommand to ``subparsers`` (an argparse subparsers action)."""
+    parser = subparsers.add_parser(
+        "showdown",
+        help="find the winners among several players",
+        description=(
+            "Read one player a line, 'name, card, card, ...', and print the winners one per "
+            "line in input order (several on a split pot). Each player shows 5 to 13 cards "
+            "(the best five play), or exactly two hole cards with --board."
+        ),
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "file", nargs="?", default="-", metavar="FILE", help="players file; '-' or none: stdin"
+    )
+    parser.add_argument(
+        "--board", metavar="CARDS", help="shared Hold'em board of 3-5 cards, e.g. 'Ac Ad 7s'"
+    )
+    parser.add_argument(
+        "--verbose", "-v", action="store_true", help="show every player's hand and description"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--ascii", action="store_true", help="suit letters, never symbols")
+    parser.set_defaults(run=run)
+
+
+def read_input(path: str) -> str:
+    """The text of ``path`` (``'-'`` is stdin), decoded as UTF-8; bad input is a package error.
+
+    >>> read_input("/nonexistent/players.txt")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.errors.PokerLookupError: cannot read '/nonexistent/players.txt': No such file...
+    """
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as stream:
+                data = stream.read()
+    except OSError as exc:
+        raise PokerLookupError(f"cannot read {path!r}: {exc.strerror or exc}") from exc
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        bad = data[exc.start : exc.end]
+        raise PokerLookupError(
+            f"line {line}: byte {bad!r} is not UTF-8 text: save the file as UTF-8"
+        ) from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the showdown in ``args.file`` and print it; returns 0.
+
+    >>> import io, sys
+    >>> from lookup.cli import main
+    >>> saved_stdin = sys.stdin
+    >>> sys.stdin = io.TextIOWrapper(io.BytesIO(b"Ann, As Ks Qs Js Ts\\nBob, 2c 3c 4c 5c 6c"))
+    >>> main(["showdown", "-"])
+    Ann
+    0
+    >>> sys.stdin = io.TextIOWrapper(io.BytesIO(b"Ann, As Ks Qs Js"))
+    >>> main(["showdown"])
+    2
+    >>> sys.stdin = saved_stdin
+    """
+    result = read_showdown(read_input(args.file), board=args.board)
+    if args.json:
+        print(json.dumps(_record(result), ensure_ascii=False))
+    elif args.verbose:
+        unicode = not args.ascii and stream_takes_unicode(sys.stdout)
+        for line in _table(result, unicode=unicode):
+            print(line)
+    else:
+        for name in result.winners:
+            print(name)
+    return 0
+
+
+def _ascii(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _record(result: ShowdownResult) -> dict[str, Any]:
+    winners = set(result.winners)
+    return {
+        "board": _ascii(result.board) if result.board else None,
+        "winners": list(result.winners),
+        "players": [
+            {
+                "name": player.name,
+                "cards": _ascii(player.cards),
+                "hand": player.rank.name,
+                "description": player.description,
+                "best_five": _ascii(player.best_five),
+                "class": player.rank.kev,
+                "winner": player.name in winners,
+            }
+            for player in result.players
+        ],
+    }
+
+
+def _table(result: ShowdownResult, *, unicode: bool) -> list[str]:
+    """One line per player, winners starred, then who takes the pot."""
+    winners = set(result.winners)
+    held = [format_cards(player.cards, unicode=unicode) for player in result.players]
+    name_width = max(len(player.name) for player in result.players)
+    held_width = max(len(text) for text in held)
+    lines = []
+    if result.board:
+        lines.append(f"board: {format_cards(result.board, unicode=unicode)}")
+    for player, cards in zip(result.players, held, strict=True):
+        mark = "*" if player.name in winners else " "
+        plays = format_cards(player.best_five, unicode=unicode)
+        lines.append(
+            f"{mark} {player.name:<{name_width}}  {cards:<{held_width}}  "
+            f"plays {plays}  {player.description}"
+        )
+    label = "split pot" if result.is_split else "winner"
+    lines.append(f"{label}: {', '.join(result.winners)}")
+    return lines
