@@ -119,13 +119,21 @@ def describe(rank: HandRank) -> str:
     return _sentence(rank.category, _readings()[rank.kev])
 
 
+def _normalise(text: str) -> str:
+    return " ".join(text.replace(",", ", ").lower().split())
+
+
 @cache
 def _class_by_sentence() -> dict[str, ClassNumber]:
+    """Normalised sentence -> class number, for every class."""
     from lookup.tables import tables
 
     categories = tables().categories
     readings = _readings()
-    return {_sentence(categories[kev], readings[kev]): kev for kev in range(1, CLASS_COUNT + 1)}
+    return {
+        _normalise(_sentence(categories[kev], readings[kev])): kev
+        for kev in range(1, CLASS_COUNT + 1)
+    }
 
 
 def parse_description(text: str) -> HandRank:
@@ -140,9 +148,7 @@ def parse_description(text: str) -> HandRank:
     ...
     lookup.errors.PokerLookupError: 'Pair of Aces, King-Ten' does not describe a hand: ...
     """
-    canonical = {" ".join(s.lower().split()): kev for s, kev in _class_by_sentence().items()}
-    key = " ".join(text.replace(", ", ",").replace(",", ", ").lower().split())
-    kev = canonical.get(key)
+    kev = _class_by_sentence().get(_normalise(text))
     if kev is None:
         raise PokerLookupError(
             f"{text!r} does not describe a hand: expected a sentence such as "
