@@ -19,7 +19,7 @@ from typing import TextIO
 from lookup.cards import Card
 from lookup.errors import CardError
 
-__all__ = ["format_card", "format_cards", "stream_takes_unicode"]
+__all__ = ["format_card", "format_cards", "never_fail_to_encode", "stream_takes_unicode"]
 
 _PROBE = "♠♥♦♣"
 
@@ -84,3 +84,21 @@ def stream_takes_unicode(stream: TextIO) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+def never_fail_to_encode(stream: TextIO) -> None:
+    """Make ``stream`` escape characters its encoding lacks instead of raising.
+
+    A player named ``José`` must not crash a run whose stdout is ASCII (say
+    ``PYTHONIOENCODING=ascii``); ``Jos\\xe9`` is the honest fallback.
+
+    >>> import io
+    >>> out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    >>> never_fail_to_encode(out)
+    >>> _ = out.write("José"); out.flush(); out.buffer.getvalue()
+    b'Jos\\\\xe9'
+    >>> never_fail_to_encode(io.StringIO())  # nothing to do: a StringIO holds any text
+    """
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None and getattr(stream, "encoding", None):
+        reconfigure(errors="backslashreplace")

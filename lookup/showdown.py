@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from lookup.cards import Card, CardsLike, parse_cards
 from lookup.errors import DuplicateCardError, HandSizeError, PokerLookupError
@@ -227,7 +227,7 @@ def _pairs(players: PlayersLike) -> list[tuple[str, CardsLike]]:
     for item in items:
         if isinstance(item, (str, bytes)) or not isinstance(item, Iterable):
             raise ShowdownError(f"expected a (name, cards) pair, got {item!r}", item)
-        pair = tuple(item)
+        pair: tuple[Any, ...] = tuple(item)  # the name's type is checked when seated
         if len(pair) != 2:
             raise ShowdownError(f"expected a (name, cards) pair, got {item!r}", item)
         pairs.append((pair[0], pair[1]))

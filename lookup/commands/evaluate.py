@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from lookup.cards import Card, parse_cards
-from lookup.cards_format import format_cards, stream_takes_unicode
+from lookup.cards_format import format_cards, never_fail_to_encode, stream_takes_unicode
 from lookup.errors import HandSizeError
 from lookup.evaluate import hand_cards
 from lookup.rank import CLASS_COUNT
@@ -62,12 +62,13 @@ def run(args: argparse.Namespace) -> int:
     >>> main(["eval", "As", "Ks"])  # too few cards: one line on stderr
     2
     """
+    never_fail_to_encode(sys.stdout)
     hole = parse_cards(" ".join(args.cards))
     board = parse_cards(args.board) if args.board is not None else ()
     hand_cards(hole, board)  # rejects a card both in the hand and on the board
     total = len(hole) + len(board)
     if not MIN_HAND_CARDS <= total <= MAX_HAND_CARDS:
-        given = f"{len(hole)} cards" + (f" and {len(board)} on the board" if board else "")
+        given = f"got {len(hole)} cards" + (f" and {len(board)} on the board" if board else "")
         raise HandSizeError(
             f"{given}: a hand needs {MIN_HAND_CARDS} to {MAX_HAND_CARDS} cards in all "
             "(the best five play)"
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
             "best_five": _ascii(five),
             "class": rank.kev,
         }
-        print(json.dumps(record, ensure_ascii=False))
+        print(json.dumps(record))
         return 0
     unicode = not args.ascii and stream_takes_unicode(sys.stdout)
     print(f"name:        {rank.name}")

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from lookup.cards import Card
-from lookup.cards_format import format_cards, stream_takes_unicode
+from lookup.cards_format import format_cards, never_fail_to_encode, stream_takes_unicode
 from lookup.errors import PokerLookupError
 from lookup.showdown import ShowdownResult
 from lookup.showdown_file import read_showdown
@@ -97,9 +97,10 @@ def run(args: argparse.Namespace) -> int:
     2
     >>> sys.stdin = saved_stdin
     """
+    never_fail_to_encode(sys.stdout)
     result = read_showdown(read_input(args.file), board=args.board)
     if args.json:
-        print(json.dumps(_record(result), ensure_ascii=False))
+        print(json.dumps(_record(result)))
     elif args.verbose:
         unicode = not args.ascii and stream_takes_unicode(sys.stdout)
         for line in _table(result, unicode=unicode):
