@@ -333,6 +333,14 @@ def test_unreadable_inputs(tmp_path: Path) -> None:
     assert_one_line_error(pokerlookup("showdown", stdin=latin1), "line 2", "UTF-8")
 
 
+def test_closed_stdin_is_an_error_not_a_crash() -> None:
+    command = f"{shlex.quote(sys.executable)} -m lookup showdown <&-"
+    done = subprocess.run(
+        ["bash", "-c", command], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert_one_line_error(done, "standard input")
+
+
 @pytest.mark.parametrize(
     ("args", "needles"),
     [

@@ -30,10 +30,11 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "eval",
         help="name a hand and show the five cards that play",
+        # Wrapped by hand: the raw formatter keeps the example layout of the epilog.
         description=(
             f"Evaluate one hand of {MIN_HAND_CARDS} to {MAX_HAND_CARDS} cards (the best five "
-            "play), or hole cards plus --board. Prints the hand's name, its description, "
-            "the five cards that play and its class number (1 = royal flush ... "
+            "play), or hole cards\nplus --board. Prints the hand's name, its description, "
+            "the five cards that play\nand its class number (1 = royal flush ... "
             f"{CLASS_COUNT} = 7-5-4-3-2; lower is stronger)."
         ),
         epilog=EXAMPLES,

@@ -34,10 +34,11 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "showdown",
         help="find the winners among several players",
+        # Wrapped by hand: the raw formatter keeps the example layout of the epilog.
         description=(
-            "Read one player a line, 'name, card, card, ...', and print the winners one per "
-            "line in input order (several on a split pot). Each player shows 5 to 13 cards "
-            "(the best five play), or exactly two hole cards with --board."
+            "Read one player a line, 'name, card, card, ...', and print the winners,\n"
+            "one per line in input order (several on a split pot). Each player shows\n"
+            "5 to 13 cards (the best five play), or exactly two hole cards with --board."
         ),
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -66,6 +67,10 @@ def read_input(path: str) -> str:
     """
     try:
         if path == "-":
+            if sys.stdin is None:  # started with stdin closed (`<&-`)
+                raise PokerLookupError("cannot read standard input: it is closed")
+            if sys.stdin.isatty():  # someone typing: say why nothing happens yet
+                print("reading players from the terminal; end with Ctrl-D", file=sys.stderr)
             data = sys.stdin.buffer.read()
         else:
             with open(path, "rb") as stream:
