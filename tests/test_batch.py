@@ -208,7 +208,7 @@ def test_wrong_shape(shape: tuple[int, ...]) -> None:
 
 
 def test_wrong_dtype() -> None:
-    with pytest.raises(CardError, match="integer card indices.*float64"):
+    with pytest.raises(CardError, match=r"integer card indices.*float64"):
         evaluate_batch(np.zeros((2, 5)))
 
 
@@ -224,7 +224,7 @@ def test_out_of_range_names_first_bad_row(bad: int) -> None:
 
 def test_out_of_range_unsigned_wraparound() -> None:
     hands = np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 2**63 + 1]], dtype=np.uint64)
-    with pytest.raises(CardError, match="^row 1: card index 9223372036854775809 is out of"):
+    with pytest.raises(CardError, match=r"^row 1: card index 9223372036854775809 is out of"):
         evaluate_batch(hands)
 
 
@@ -242,7 +242,7 @@ def test_duplicate_names_row_and_card() -> None:
 def test_debug_key_check_catches_impossible_rank_multisets() -> None:
     hands = random_hands(20_000, 5, SEED + 14).astype(np.int8)
     hands[17_000] = [0, 1, 2, 3, 0]  # five deuces: no such hand, no such key
-    with pytest.raises(CardError, match="^row 17000: prime product 32 is no hand"):
+    with pytest.raises(CardError, match=r"^row 17000: prime product 32 is no hand"):
         evaluate_batch(hands, check_duplicates=False, debug=True)
 
 
