@@ -170,9 +170,9 @@ def hand_keys(
 ) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
     """The keys ``(products, codes)`` of hands given column-wise: one array per card.
 
-    ``columns`` is a ``(k, N)`` intp array (or a sequence of ``k`` intp arrays of
-    length ``N``) of card indices, *already checked* to be in 0-51 (numpy would
-    silently wrap a negative index). Both results are new uint64 arrays.
+    ``columns`` is a ``(k, N)`` integer array (or a sequence of ``k`` integer
+    arrays of length ``N``; intp is fastest) of card indices, *already checked*
+    to be in 0-51. Returns two new uint64 arrays of length ``N``.
 
     >>> products, codes = hand_keys(np.array([[51], [50]]))  # As, Ah
     >>> int(products[0]) == 41 * 41, hex(int(codes[0]) & CODE_CARD_SET)
@@ -197,8 +197,9 @@ def hand_keys(
         rest = columns
     pair = np.empty(len(columns[0]), dtype=np.intp)
     for first, second in zip(rest[0::2], rest[1::2], strict=True):
-        np.multiply(first, 52, out=pair)
-        pair += second
+        # dtype=intp: narrow input columns must not overflow while forming the index.
+        np.multiply(first, 52, out=pair, dtype=np.intp, casting="unsafe")
+        np.add(pair, second, out=pair, dtype=np.intp, casting="unsafe")
         products *= t.pair_prime.take(pair)
         codes += t.pair_code.take(pair)
     return products, codes
@@ -322,10 +323,10 @@ def classes_of_keys(
     t = batch_tables()
     slots = _slots(products)
     if hand_size == 5:
-        classes = t.unique5.take(_rank_masks(codes).view(np.intp))
-        paired = classes == 0
+        distinct = t.unique5.take(_rank_masks(codes).view(np.intp))
+        paired = distinct == 0
         # Hashing every row and selecting beats compacting the paired rows.
-        np.copyto(classes, t.hash_classes.take(slots), where=paired)
+        classes = np.where(paired, t.hash_classes.take(slots), distinct)
     else:
         paired = None
         classes = t.hash_classes.take(slots)

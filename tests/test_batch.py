@@ -289,3 +289,20 @@ def test_lazy_reexports_and_no_numpy_on_import() -> None:
     assert {"evaluate_batch", "categorize_batch", "encode_batch", "decode_batch"} <= set(
         lookup.__all__
     )
+
+
+@pytest.mark.parametrize("size", [2, 5, 6, 7])
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.uint64])
+def test_hand_keys_any_integer_columns(size: int, dtype: type) -> None:
+    hands = random_hands(2_000, size, SEED + size)
+    products, codes = hand_keys(hands.T.astype(dtype))
+    primes = np.array([PRIMES[i // 4] for i in range(52)], dtype=np.uint64)
+    assert np.array_equal(products, np.prod(primes[hands], axis=1, dtype=np.uint64))
+    card_sets = codes & np.uint64((1 << 52) - 1)
+    expected_sets = np.bitwise_or.reduce(
+        np.uint64(1) << (13 * (hands % 4) + hands // 4).astype(np.uint64), axis=1
+    )
+    assert np.array_equal(card_sets, expected_sets)
+    suit_counts = [(codes >> np.uint64(52 + 3 * s)) & np.uint64(7) for s in range(4)]
+    for suit in range(4):
+        assert np.array_equal(suit_counts[suit], (hands % 4 == suit).sum(axis=1))
