@@ -306,3 +306,12 @@ def test_hand_keys_any_integer_columns(size: int, dtype: type) -> None:
     suit_counts = [(codes >> np.uint64(52 + 3 * s)) & np.uint64(7) for s in range(4)]
     for suit in range(4):
         assert np.array_equal(suit_counts[suit], (hands % 4 == suit).sum(axis=1))
+
+
+def test_swar_popcount_fallback_matches_bitwise_count() -> None:
+    from lookup.batch import _popcount_swar
+
+    rng = np.random.default_rng(SEED)
+    values = rng.integers(0, 2**63, 10_000, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+    expected = [bin(v).count("1") for v in values.tolist()]
+    assert _popcount_swar(values).tolist() == expected
