@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
 from itertools import combinations
 
 import numpy as np
@@ -158,3 +160,18 @@ def test_cli_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture
     err = capsys.readouterr().err
     assert message in err
     assert err.count("\n") == 1
+
+
+def test_cli_without_numpy_is_one_line_exit_2() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['numpy'] = None  # as if numpy were not installed\n"
+        "from lookup.cli import main\n"
+        "sys.exit(main(['census', '5']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert (
+        done.stderr
+        == "pokerlookup: error: the census needs numpy: pip install 'pokerlookup[numpy]'\n"
+    )

@@ -6,6 +6,8 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
+from lookup.errors import PokerLookupError
+
 if TYPE_CHECKING:
     from lookup.census import Census
 
@@ -65,7 +67,12 @@ def _jobs(text: str) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     # numpy and the census module load only when this command runs.
-    from lookup.census import census
+    try:
+        from lookup.census import census
+    except ImportError as error:
+        if error.name != "numpy":
+            raise
+        raise PokerLookupError("the census needs numpy: pip install 'pokerlookup[numpy]'") from None
 
     result = census(args.hand_size, jobs=args.jobs, progress=not args.no_progress)
     print(_render_json(result) if args.json else _render_text(result))
