@@ -370,9 +370,17 @@ def _as_card_array(cards: ArrayLike) -> NDArray[np.integer[Any]]:
     return array
 
 
-def _raise_out_of_range(block: NDArray[np.integer[Any]], start: int) -> None:
+def _raise_out_of_range(
+    block: NDArray[np.integer[Any]], start: int, *, check_duplicates: bool = False
+) -> None:
     bad = (block < 0) | (block > 51)
     row = int(np.flatnonzero(bad.any(axis=1))[0])
+    if check_duplicates and row:
+        # A repeated card in an earlier row is the first problem: name that one.
+        ordered = np.sort(block[:row], axis=1)
+        repeated = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+        if repeated.size:
+            _raise_duplicate(block, int(repeated[0]), start)
     value = int(block[row][bad[row]][0])
     raise CardError(
         f"row {start + row}: card index {value} is out of range: indices are 0-51 "
@@ -431,7 +439,7 @@ per row, got shape (2, 4)
         # One contiguous intp column per card: the gathers then index without casting.
         columns = np.ascontiguousarray(block.T, dtype=np.intp)
         if columns.view(np.uintp).max() > 51:
-            _raise_out_of_range(block, start)
+            _raise_out_of_range(block, start, check_duplicates=check_duplicates)
         products, codes = hand_keys(columns)
         if check_duplicates:
             card_sets = codes & np.uint64(CODE_CARD_SET)

@@ -315,3 +315,14 @@ def test_swar_popcount_fallback_matches_bitwise_count() -> None:
     values = rng.integers(0, 2**63, 10_000, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
     expected = [bin(v).count("1") for v in values.tolist()]
     assert _popcount_swar(values).tolist() == expected
+
+
+def test_first_bad_row_wins_whatever_the_fault() -> None:
+    hands = random_hands(1_000, 5, SEED + 16).astype(np.int16)
+    hands[700, 4] = 99
+    hands[300, 2] = hands[300, 0]
+    card = str(DECK[int(hands[300, 0])])
+    with pytest.raises(DuplicateCardError, match=rf"^row 300: card {card} appears twice"):
+        evaluate_batch(hands)
+    with pytest.raises(CardError, match=r"^row 700: card index 99 is out of range"):
+        evaluate_batch(hands, check_duplicates=False)
