@@ -186,8 +186,8 @@ def hand_keys(
     if len(columns) == 0:
         raise HandSizeError("hand_keys needs at least one card column")
     t = batch_tables()
-    # Cards two at a time through the pair tables: one index serves both gathers, and
-    # ndarray.take (no bounds games with negative indices) beats fancy indexing here.
+    # Cards two at a time through the pair tables: one index serves both gathers.
+    # ndarray.take measured faster than fancy indexing on these small tables.
     if len(columns) % 2:
         products = t.card_prime.take(columns[0])
         codes = t.card_code.take(columns[0])
