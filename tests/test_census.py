@@ -128,7 +128,8 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["census", "5", "--json", "--no-progress"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["hands"] == 2_598_960
-    assert out["categories"] == {c.title: n for c, n in FIVE_CARD_COUNTS.items()}
+    assert out["categories"] == {c.name.lower(): n for c, n in FIVE_CARD_COUNTS.items()}
+    assert next(iter(out["categories"])) == "straight_flush"
     assert out["royal_flush"] == 4
     assert out["distinct_classes"] == 7_462
     assert out["hands_per_second"] > 0

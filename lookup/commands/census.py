@@ -104,7 +104,7 @@ def _render_json(result: Census) -> str:
         {
             "hand_size": result.hand_size,
             "hands": result.hands,
-            "categories": {c.title: n for c, n in result.category_counts.items()},
+            "categories": {c.name.lower(): n for c, n in result.category_counts.items()},
             "royal_flush": result.royal_flushes,
             "distinct_classes": result.distinct_classes,
             "elapsed_seconds": round(result.elapsed, 4),
