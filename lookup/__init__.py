@@ -9,7 +9,9 @@ True
 
 The integer fast paths :func:`evaluate5`, :func:`evaluate6` and :func:`evaluate7`
 live in :mod:`lookup.fast`; they are re-exported here and load the tables on
-first access.
+first access. So are the numpy batch functions of :mod:`lookup.batch`
+(:func:`evaluate_batch`, :func:`categorize_batch`, :func:`encode_batch`,
+:func:`decode_batch`): ``import lookup`` itself never imports numpy.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from lookup.evaluate import evaluate, hand_cards
 from lookup.rank import CLASS_COUNT, Category, ClassNumber, HandRank
 
 if TYPE_CHECKING:
+    from lookup.batch import categorize_batch, decode_batch, encode_batch, evaluate_batch
     from lookup.fast import evaluate5, evaluate6, evaluate7
 
 __version__ = "0.1.0"
@@ -55,16 +58,21 @@ __all__ = [
     "Rank",
     "Suit",
     "TableError",
+    "categorize_batch",
+    "decode_batch",
+    "encode_batch",
     "evaluate",
     "evaluate5",
     "evaluate6",
     "evaluate7",
+    "evaluate_batch",
     "hand_cards",
     "parse_card",
     "parse_cards",
 ]
 
 _LAZY = {"evaluate5", "evaluate6", "evaluate7"}
+_LAZY_BATCH = {"categorize_batch", "decode_batch", "encode_batch", "evaluate_batch"}
 
 
 def __getattr__(name: str) -> Any:
@@ -73,4 +81,9 @@ def __getattr__(name: str) -> Any:
         from lookup import fast
 
         return getattr(fast, name)
+    # The batch functions need numpy, an optional dependency: import it only on request.
+    if name in _LAZY_BATCH:
+        from lookup import batch
+
+        return getattr(batch, name)
     raise AttributeError(f"module 'lookup' has no attribute {name!r}")
