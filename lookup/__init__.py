@@ -11,7 +11,10 @@ The integer fast paths :func:`evaluate5`, :func:`evaluate6` and :func:`evaluate7
 live in :mod:`lookup.fast`; they are re-exported here and load the tables on
 first access. So are the numpy batch functions of :mod:`lookup.batch`
 (:func:`evaluate_batch`, :func:`categorize_batch`, :func:`encode_batch`,
-:func:`decode_batch`): ``import lookup`` itself never imports numpy.
+:func:`decode_batch`), and Hold'em equity (:func:`equity`, with its results
+:class:`EquityResult` and :class:`PlayerEquity`) with the range parser
+(:func:`parse_range`, :class:`RangeError`): ``import lookup`` itself never
+imports numpy.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ from lookup.rank import CLASS_COUNT, Category, ClassNumber, HandRank
 if TYPE_CHECKING:
     from lookup.batch import categorize_batch, decode_batch, encode_batch, evaluate_batch
     from lookup.fast import evaluate5, evaluate6, evaluate7
+    from lookup.holdem_equity import EquityResult, PlayerEquity, equity
+    from lookup.ranges import RangeError, parse_range
 
 __version__ = "0.1.0"
 
@@ -51,16 +56,20 @@ __all__ = [
     "Category",
     "ClassNumber",
     "DuplicateCardError",
+    "EquityResult",
     "HandRank",
     "HandSizeError",
     "Kev",
+    "PlayerEquity",
     "PokerLookupError",
+    "RangeError",
     "Rank",
     "Suit",
     "TableError",
     "categorize_batch",
     "decode_batch",
     "encode_batch",
+    "equity",
     "evaluate",
     "evaluate5",
     "evaluate6",
@@ -69,10 +78,18 @@ __all__ = [
     "hand_cards",
     "parse_card",
     "parse_cards",
+    "parse_range",
 ]
 
 _LAZY = {"evaluate5", "evaluate6", "evaluate7"}
 _LAZY_BATCH = {"categorize_batch", "decode_batch", "encode_batch", "evaluate_batch"}
+_LAZY_EQUITY = {
+    "equity": "lookup.holdem_equity",
+    "EquityResult": "lookup.holdem_equity",
+    "PlayerEquity": "lookup.holdem_equity",
+    "parse_range": "lookup.ranges",
+    "RangeError": "lookup.ranges",
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -86,4 +103,9 @@ def __getattr__(name: str) -> Any:
         from lookup import batch
 
         return getattr(batch, name)
+    # Equity runs on numpy too (imported when a calculation starts).
+    if name in _LAZY_EQUITY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY_EQUITY[name]), name)
     raise AttributeError(f"module 'lookup' has no attribute {name!r}")

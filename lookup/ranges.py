@@ -25,8 +25,8 @@ classes sorted by their equity against one random hand, as sampled by
 there). ``X%`` takes whole classes from the top while the combos so far are
 fewer than ``X%`` of 1,326, so the last class taken may overshoot a little.
 
->>> len(parse_range("QQ+")), len(parse_range("AKs")), len(parse_range("AKo")), len(parse_range("22+"))
-(18, 4, 12, 78)
+>>> [len(parse_range(text)) for text in ("QQ+", "AKs", "AKo", "22+")]
+[18, 4, 12, 78]
 >>> [combo_text(c) for c in parse_range("A5s-A4s")]
 ['5sAs', '5hAh', '5dAd', '5cAc', '4sAs', '4hAh', '4dAd', '4cAc']
 >>> parse_range("QQ+, AKs, AsKx")
@@ -73,6 +73,7 @@ _CLASS_TOKEN: Final = re.compile(rf"{_RANK}{_RANK}([so]?)(\+?)", re.IGNORECASE)
 _DASH_TOKEN: Final = re.compile(rf"{_RANK}{_RANK}([so]?)-{_RANK}{_RANK}([so]?)", re.IGNORECASE)
 _PERCENT_TOKEN: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%")
 _SEPARATORS: Final = re.compile(r"[\s,]+")
+_CARDS_START: Final = re.compile(r"(10|.)[cdhs♣♦♥♠♧♢♡♤]", re.IGNORECASE)
 
 
 class RangeError(PokerLookupError):
@@ -90,8 +91,8 @@ def _rank(text: str) -> int:
 def class_combos(high: int, low: int, suited: bool | None) -> list[Combo]:
     """The combos of one hand class: ranks 0-12; ``suited`` None means both kinds.
 
-    >>> len(class_combos(12, 12, None)), len(class_combos(12, 11, True)), len(class_combos(12, 11, None))
-    (6, 4, 16)
+    >>> [len(class_combos(12, low, suited)) for low, suited in ((12, None), (11, True), (11, None))]
+    [6, 4, 16]
     >>> class_combos(12, 12, True)
     Traceback (most recent call last):
     ...
@@ -189,7 +190,9 @@ def _expand(token: str) -> list[Combo]:
     try:
         cards = parse_cards(token)
     except CardError as exc:
-        raise ValueError(f"{exc}; a range token is one of: {_FORMS}") from None
+        # Name the card problem only when the token looked like cards to begin with.
+        detail = f"{exc}; or use" if _CARDS_START.match(token) else "expected"
+        raise ValueError(f"{detail} {_FORMS}") from None
     if len(cards) != 2:
         raise ValueError(f"an explicit combo has two cards, got {len(cards)}")
     a, b = cards[0].index, cards[1].index

@@ -46,9 +46,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, overload
 
-from lookup.cards import Card, CardsLike, parse_cards
+from lookup.cards import DECK, Card, CardsLike, parse_cards
 from lookup.errors import DuplicateCardError, HandSizeError, PokerLookupError
-from lookup.ranges import Combo, RangeError, combo_text, parse_range, remove_blocked
+from lookup.ranges import Combo, RangeError, parse_range, remove_blocked
 
 if TYPE_CHECKING:
     import numpy as np
@@ -72,7 +72,7 @@ DEFAULT_SAMPLES: Final = 1_000_000
 """Showdowns sampled when the answer is not exact and no ``samples`` are given."""
 
 MAX_PLAYERS: Final = 10
-_SAMPLE_CHUNK: Final = 1 << 17
+_SAMPLE_CHUNK: Final = 1 << 16
 _ASSIGNMENT_LIMIT: Final = 1 << 22  # most holding assignments ever listed in memory
 _PROGRESS_AFTER: Final = 2.0  # seconds before a progress bar appears
 
@@ -176,17 +176,14 @@ def _check_fixed_hands(combos: list[tuple[Combo, ...]], known: dict[int, str]) -
         if len(options) != 1:
             continue
         for card in options[0]:
+            name = str(DECK[card])
             if card in known:
                 raise DuplicateCardError(
-                    f"card '{combo_text((card,))}' is held by player {player} and is "
-                    f"{known[card]}",
-                    combo_text((card,)),
+                    f"card '{name}' is held by player {player} and is {known[card]}", name
                 )
             if card in holder:
                 raise DuplicateCardError(
-                    f"card '{combo_text((card,))}' is held by player {holder[card]} "
-                    f"and player {player}",
-                    combo_text((card,)),
+                    f"card '{name}' is held by player {holder[card]} and player {player}", name
                 )
             holder[card] = player
 
@@ -314,11 +311,7 @@ def _solve(
 
     from lookup.equity_kernel import ShowdownTally
 
-    assignments = (
-        np.zeros((1, len(live)), dtype=np.intp)
-        if all(len(c) == 1 for c in live)
-        else _assignments(live)
-    )
+    assignments = _assignments(live)
     if assignments is not None and len(assignments) == 0:
         raise PokerLookupError(
             "no deal is possible: the players' ranges cannot all be held at once"
@@ -441,7 +434,7 @@ def _exact_showdowns(
         return
     # Few boards (after the flop): enumerate them once from the cards no one holds
     # for certain, and pair many assignments with every board that avoids their cards.
-    (parts,) = enumerate_boards(board_known, deck)
+    (parts,) = enumerate_boards(board_known, deck)  # one chunk: checked just above
     from lookup.equity_kernel import combo_bits
 
     held_bits = np.bitwise_or.reduce(
