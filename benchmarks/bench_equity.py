@@ -110,23 +110,24 @@ def peer_tasks() -> dict[str, dict[str, Callable[[], float]]]:
         pass
     else:
 
-        def phe_exact(board: tuple[str, ...]) -> float:
-            used = {"As", "Ah", "Ks", "Kh", *board}
-            deck = [r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in used]
+        def phe_exact(board: tuple[int, ...]) -> float:
+            # Card ids 4 * rank + suit, which phevaluator shares: no parsing in the loop.
+            used = {51, 50, 47, 46, *board}
+            deck = [c for c in range(52) if c not in used]
             share = 0.0
             total = 0
             for rest in combinations(deck, 5 - len(board)):
                 cards = (*board, *rest)
-                a = evaluate_cards("As", "Ah", *cards)
-                b = evaluate_cards("Ks", "Kh", *cards)
+                a = evaluate_cards(51, 50, *cards)
+                b = evaluate_cards(47, 46, *cards)
                 share += 1.0 if a < b else 0.5 if a == b else 0.0
                 total += 1
             return share / total
 
         tasks["exact heads-up preflop"]["phevaluator (Python loop)"] = lambda: phe_exact(())
         tasks["exact flop (990 boards)"]["phevaluator (Python loop)"] = lambda: phe_exact(
-            tuple(FLOP.split())
-        )
+            (0, 21, 30)
+        )  # 2c 7d 9h
     return tasks
 
 

@@ -372,20 +372,59 @@ def showdown_counts(classes: list[U16]) -> ShowdownTally:
     return tally
 
 
-def deal_from(rng: np.random.Generator, decks: npt.NDArray[np.uint8], k: int) -> Indices:
+def deal_from(
+    rng: np.random.Generator,
+    decks: npt.NDArray[np.uint8],
+    k: int,
+    taken: npt.NDArray[np.bool_] | None = None,
+) -> Indices:
     """Deal ``k`` distinct cards from each row of ``decks`` (rows are shuffled in place).
 
     A partial Fisher-Yates shuffle, vectorised across rows: step j swaps a
-    uniformly chosen card from positions j..n-1 into position j.
+    uniformly chosen card from positions j..n-1 into position j. With
+    ``taken`` (shape ``(rows, 52)``), a row never receives a card marked there:
+    such a pick is drawn again, so the card dealt is uniform over that row's
+    remaining cards.
     """
     m, n = decks.shape
     rows = np.arange(m)
     for j in range(k):
         pick = rng.integers(j, n, size=m)
         chosen = decks[rows, pick]
+        if taken is not None:
+            retry = np.flatnonzero(taken[rows, chosen])
+            while retry.size:
+                pick[retry] = rng.integers(j, n, size=retry.size)
+                chosen[retry] = decks[retry, pick[retry]]
+                retry = retry[taken[retry, chosen[retry]]]
         decks[rows, pick] = decks[:, j]
         decks[:, j] = chosen
     return decks[:, :k].astype(np.intp)
+
+
+def deal_distinct(
+    rng: np.random.Generator, deck: npt.NDArray[np.uint8], k: int, m: int
+) -> BoardParts:
+    """Parts of ``m`` uniformly random ``k``-card subsets of ``deck``.
+
+    Draws ``k`` cards with replacement and redraws the rows that repeat a card
+    (about one in five for five cards from 46): a row kept is a uniform
+    ordered draw of distinct cards, so its set is a uniform subset. Cheaper than
+    shuffling when every row shares one deck.
+    """
+    n = len(deck)
+    parts = dealt_parts(deck[rng.integers(0, n, size=(m, k))])
+    redo = np.flatnonzero(np.bitwise_count(parts.card_bits) != k)
+    while redo.size:
+        again = dealt_parts(deck[rng.integers(0, n, size=(redo.size, k))])
+        fine = np.bitwise_count(again.card_bits) == k
+        rows = redo[fine]
+        parts.product[rows] = again.product[fine]
+        parts.lanes[rows] = again.lanes[fine]
+        parts.suit_ranks[rows] = again.suit_ranks[fine]
+        parts.card_bits[rows] = again.card_bits[fine]
+        redo = redo[~fine]
+    return parts
 
 
 def combo_bits(combos: Sequence[tuple[int, int]]) -> U64:

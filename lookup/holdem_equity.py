@@ -463,6 +463,7 @@ def _sampled_showdowns(
 
     from lookup.equity_kernel import (
         combo_bits,
+        deal_distinct,
         deal_from,
         dealt_classes,
         dealt_parts,
@@ -485,10 +486,9 @@ def _sampled_showdowns(
             held = [tables[p][0] for p in players]
             in_hand = {int(c) for h in held for c in h}
             deck = np.array([c for c in unknown.tolist() if c not in in_hand], dtype=np.uint8)
-            dealt = deal_from(rng, np.tile(deck, (m, 1)), k) if k else None
-            parts = board_parts if dealt is None else board_parts.plus(dealt_parts(dealt))
+            parts = board_parts.plus(deal_distinct(rng, deck, k, m)) if k else board_parts
             boards = parts.boards()
-            if dealt is None:  # river: one board, the same every time
+            if not k:  # river: one board, the same every time
                 classes = [player_classes(boards, int(h[0]), int(h[1])) for h in held]
                 yield [np.repeat(c, m) for c in classes]
             else:
@@ -499,15 +499,13 @@ def _sampled_showdowns(
         first = [tables[p][picks[:, p], 0] for p in players]
         second = [tables[p][picks[:, p], 1] for p in players]
         if k:
-            # Each sample's deck: the unknown cards minus that sample's holdings
-            # (every row keeps the same number of cards, so it reshapes cleanly).
+            # Deal from the unknown cards, never giving a sample a card it holds.
             taken = np.zeros((m, 52), dtype=bool)
             rows = np.arange(m)
             for cards in (*first, *second):
                 taken[rows, cards] = True
-            free = ~taken[:, unknown]
-            decks = unknown[np.nonzero(free)[1]].reshape(m, -1)
-            parts = board_parts.plus(dealt_parts(deal_from(rng, decks, k)))
+            dealt = deal_from(rng, np.tile(unknown, (m, 1)), k, taken)
+            parts = board_parts.plus(dealt_parts(dealt))
         else:
             parts = board_parts.take(np.zeros(m, dtype=np.intp))
         boards = parts.boards()

@@ -334,3 +334,57 @@ def test_late_progress_bar_appears_only_for_long_runs(
     monkeypatch.setattr(module, "_PROGRESS_AFTER", 0.0)
     equity(["AsAh", "KsKh"], progress=True)
     assert "equity (exact)" in capsys.readouterr().err
+
+
+def test_cli_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from lookup.cli import main
+
+    status = main(["equity", "AsAh", "KsKh", "--board", "2c7d9h", "--dead", "5s"])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 0
+    assert out[0].split() == ["player", "hand", "equity", "win", "tie"]
+    expected = brute_force([pair("AsAh"), pair("KsKh")], indices("2c7d9h"), indices("5s"))
+    equity_text, win_text = (f"{float(f):.2%}" for f in expected[0][:2])
+    assert out[1].split() == ["1", "AsAh", equity_text, win_text, "0.00%"]
+    assert out[-1] == "exact: all 946 boards"  # C(44, 2)
+
+
+def test_cli_samples_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from lookup.cli import main
+
+    argv = ["equity", "QQ+, AKs", "random", "--samples", "20000", "--seed", "3", "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["exact"] is False and data["seed"] == 3 and data["boards"] == 20_000
+    api = equity(["QQ+, AKs", "random"], samples=20_000, seed=3)
+    assert [p["equity"] for p in data["players"]] == [p.equity for p in api]
+    assert [p["combos"] for p in data["players"]] == [22, 1326]
+    assert main(["equity", "AsAh", "KsKh", "--board", "2c7d9h4s5s", "--no-progress"]) == 0
+    assert "exact: all 1 boards" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "text"),
+    [
+        (["equity", "AsAh", "QQ+, AKx"], "'AKx'"),
+        (["equity", "AsAh", "AsKd"], "'As' is held by player 1 and player 2"),
+        (["equity", "AsAh"], "2 to 10 players"),
+        (["equity", "AsAh", "KsKh", "--board", "2c7d"], "0, 3, 4 or 5"),
+        (["equity", "AsAh", "KsKh", "--exact", "--samples", "5"], "not allowed with"),
+        (["equity", "AsAh", "KsKh", "--samples", "many"], "invalid int value"),
+    ],
+)
+def test_cli_errors_are_one_line_and_exit_2(
+    argv: list[str], text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lookup.cli import main
+
+    try:
+        status = main(argv)
+    except SystemExit as stop:  # argparse usage errors exit from inside the parser
+        status = int(stop.code or 0)
+    err = capsys.readouterr().err
+    assert status == 2
+    assert len(err.strip().splitlines()) == 1 and text in err
