@@ -20,8 +20,9 @@ memory stays bounded whatever the enumeration size.
 
 >>> import numpy as np
 >>> boards = board_chunk(np.array([[0, 5, 10, 20, 30]]))  # 2c 3d 4h 7h 9h
->>> int(player_classes(boards, 51, 47)[0])  # As Ah: ace-high flush? no, pair of aces
-5966
+>>> from lookup.evaluate import evaluate
+>>> int(player_classes(boards, 51, 50)[0]) == evaluate("As Ah", "2c 3d 4h 7h 9h").kev
+True
 >>> board_chunk(np.array([[0, 5, 10, 20]]))
 Traceback (most recent call last):
 ...
@@ -374,32 +375,36 @@ def showdown_counts(classes: list[U16]) -> ShowdownTally:
 
 def deal_from(
     rng: np.random.Generator,
-    decks: npt.NDArray[np.uint8],
+    deck: npt.NDArray[np.uint8],
+    m: int,
     k: int,
     taken: npt.NDArray[np.bool_] | None = None,
 ) -> Indices:
-    """Deal ``k`` distinct cards from each row of ``decks`` (rows are shuffled in place).
+    """Deal ``k`` distinct cards from ``deck`` ``m`` times: shape ``(m, k)``.
 
-    A partial Fisher-Yates shuffle, vectorised across rows: step j swaps a
-    uniformly chosen card from positions j..n-1 into position j. With
-    ``taken`` (shape ``(rows, 52)``), a row never receives a card marked there:
-    such a pick is drawn again, so the card dealt is uniform over that row's
-    remaining cards.
+    A partial Fisher-Yates shuffle of ``m`` copies of the deck at once: step j
+    swaps a uniformly chosen card from positions j..n-1 into position j. With
+    ``taken`` (shape ``(m, 52)``), deal i never receives a card marked in row
+    i: such a pick is drawn again, so each card dealt is uniform over that
+    deal's remaining cards.
     """
-    m, n = decks.shape
+    n = len(deck)
+    # Position-major copies, so each step touches one contiguous row of m cards.
+    decks = np.repeat(deck[:, None], m, axis=1)
+    flat = decks.reshape(-1)
     rows = np.arange(m)
     for j in range(k):
-        pick = rng.integers(j, n, size=m)
-        chosen = decks[rows, pick]
+        where = rng.integers(j, n, size=m) * m + rows
+        chosen = flat[where]
         if taken is not None:
             retry = np.flatnonzero(taken[rows, chosen])
             while retry.size:
-                pick[retry] = rng.integers(j, n, size=retry.size)
-                chosen[retry] = decks[retry, pick[retry]]
+                where[retry] = rng.integers(j, n, size=retry.size) * m + retry
+                chosen[retry] = flat[where[retry]]
                 retry = retry[taken[retry, chosen[retry]]]
-        decks[rows, pick] = decks[:, j]
-        decks[:, j] = chosen
-    return decks[:, :k].astype(np.intp)
+        flat[where] = decks[j]
+        decks[j] = chosen
+    return decks[:k].T.astype(np.intp)
 
 
 def deal_distinct(

@@ -21,7 +21,8 @@ as in a real deal. Exact mode enumerates those assignments and, for each, every
 board (each assignment has the same number of boards, so all showdowns weigh
 the same). Sampling draws assignments uniformly: from the list of compatible
 assignments when it is small enough to build, otherwise by drawing one combo per
-player independently and rejecting draws that share a card.
+player independently and rejecting draws that share a card; a ``random``
+holding is dealt from the deck like the board.
 
 **Scoring.** ``win`` is the fraction of showdowns a player wins alone, ``tie``
 the fraction where they share the best hand, and ``equity`` the average pot
@@ -31,7 +32,7 @@ share over the square root of the sample count); exact results have 0.
 
 >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
 >>> round(aces.equity, 4), aces.boards, aces.exact
-(0.9081, 990, True)
+(0.9162, 990, True)
 >>> equity(["AsAh", "AsKd"])
 Traceback (most recent call last):
 ...
@@ -41,6 +42,7 @@ lookup.errors.DuplicateCardError: card 'As' is held by player 1 and player 2
 from __future__ import annotations
 
 import math
+import secrets
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -260,6 +262,8 @@ def equity(
         raise PokerLookupError(f"samples must be a whole number, got {samples!r}")
     if samples is not None and samples < 1:
         raise PokerLookupError(f"samples must be at least 1, got {samples}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise PokerLookupError(f"seed must be a whole number 0 or more, got {seed!r}")
     if exact is True and samples is not None:
         raise PokerLookupError("choose exact=True or a number of samples, not both")
 
@@ -311,12 +315,14 @@ def _solve(
 
     from lookup.equity_kernel import ShowdownTally
 
-    assignments = _assignments(live)
+    known = [c.index for c in board] + [c.index for c in dead]
+    sizes = [len(c) for c in live]
+    listable = math.prod(sizes) <= _ASSIGNMENT_LIMIT
+    assignments = _assignments(live) if listable else None
     if assignments is not None and len(assignments) == 0:
         raise PokerLookupError(
             "no deal is possible: the players' ranges cannot all be held at once"
         )
-    known = [c.index for c in board] + [c.index for c in dead]
     deck_left = 52 - len(known) - 2 * len(live)
     boards_each = math.comb(deck_left, 5 - len(board))
     showdowns = None if assignments is None else len(assignments) * boards_each
@@ -341,11 +347,12 @@ def _solve(
             bar.close()
     else:
         total = DEFAULT_SAMPLES if samples is None else samples
-        used_seed = int(np.random.SeedSequence().entropy) if seed is None else seed  # type: ignore[arg-type]
+        # A fresh seed is drawn and reported, so any sampled run can be repeated.
+        used_seed = secrets.randbits(32) if seed is None else seed
         rng = np.random.default_rng(used_seed)
         bar = _LateProgress("equity (sampled)", total, progress)
         try:
-            for chunk in _sampled_showdowns(live, board, known, assignments, total, rng):
+            for chunk in _sampled_showdowns(live, board, known, total, rng):
                 tally.add(chunk)
                 bar.advance(len(chunk[0]))
         finally:
@@ -411,6 +418,7 @@ def _exact_showdowns(
 
     from lookup.equity_kernel import (
         CHUNK_BOARDS,
+        combo_bits,
         dealt_classes,
         enumerate_boards,
         player_classes,
@@ -435,7 +443,6 @@ def _exact_showdowns(
     # Few boards (after the flop): enumerate them once from the cards no one holds
     # for certain, and pair many assignments with every board that avoids their cards.
     (parts,) = enumerate_boards(board_known, deck)  # one chunk: checked just above
-    from lookup.equity_kernel import combo_bits
 
     held_bits = np.bitwise_or.reduce(
         np.stack([combo_bits(live[p])[assignments[:, p]] for p in players]), axis=0
@@ -454,11 +461,17 @@ def _sampled_showdowns(
     live: list[tuple[Combo, ...]],
     board: tuple[Card, ...],
     known: list[int],
-    assignments: npt.NDArray[np.intp] | None,
     total: int,
     rng: np.random.Generator,
 ) -> Iterator[list[npt.NDArray[np.uint16]]]:
-    """Class numbers of every player in ``total`` sampled showdowns, chunk by chunk."""
+    """Class numbers of every player in ``total`` sampled showdowns, chunk by chunk.
+
+    A range holding every combo the unseen cards allow (``random``) is dealt
+    like the board, from the cards left once the other holdings are drawn:
+    every choice of the other holdings leaves the same number of ways to deal
+    it, so this keeps all compatible assignments equally likely, and it avoids
+    rejecting almost every joint draw when many players hold any two cards.
+    """
     import numpy as np
 
     from lookup.equity_kernel import (
@@ -472,43 +485,65 @@ def _sampled_showdowns(
     )
 
     players = range(len(live))
-    board_known = [c.index for c in board]
-    board_parts = parts_of(board_known)
+    board_parts = parts_of([c.index for c in board])
     k = 5 - len(board)
     unknown = np.array([c for c in range(52) if c not in set(known)], dtype=np.uint8)
-    fixed = assignments is not None and len(assignments) == 1
-    tables = [np.array(combos, dtype=np.intp) for combos in live]
-    bit_tables = [combo_bits(combos) for combos in live]
+    if all(len(combos) == 1 for combos in live):
+        held = [combos[0] for combos in live]
+        deck = np.array([c for c in unknown.tolist() if all(c not in h for h in held)], np.uint8)
+        done = 0
+        while done < total:
+            m = min(_SAMPLE_CHUNK, total - done)
+            if k:
+                boards = board_parts.plus(deal_distinct(rng, deck, k, m)).boards()
+                yield [player_classes(boards, a, b) for a, b in held]
+            else:  # river: one board, the same every time
+                boards = board_parts.boards()
+                yield [np.repeat(player_classes(boards, a, b), m) for a, b in held]
+            done += m
+        return
+
+    certain = {c for combos in live if len(combos) == 1 for c in combos[0]}
+    pool = len(unknown) - len(certain)
+    anything = [p for p in players if len(live[p]) > 1 and len(live[p]) == math.comb(pool, 2)]
+    drawn = [p for p in players if p not in anything]
+    drawn_live = [live[p] for p in drawn]
+    listable = math.prod(len(c) for c in drawn_live) <= _ASSIGNMENT_LIMIT
+    listed = _assignments(drawn_live) if listable else None
+    if listed is not None and len(listed) == 0:
+        raise PokerLookupError(
+            "no deal is possible: the players' ranges cannot all be held at once"
+        )
+    tables = [np.array(combos, dtype=np.intp) for combos in drawn_live]
+    bit_tables = [combo_bits(combos) for combos in drawn_live]
+    to_deal = 2 * len(anything) + k
+    free = np.array([c for c in unknown.tolist() if c not in certain], dtype=np.uint8)
+    varying = [p for p in drawn if len(live[p]) > 1]
     done = 0
     while done < total:
         m = min(_SAMPLE_CHUNK, total - done)
-        if fixed:
-            held = [tables[p][0] for p in players]
-            in_hand = {int(c) for h in held for c in h}
-            deck = np.array([c for c in unknown.tolist() if c not in in_hand], dtype=np.uint8)
-            parts = board_parts.plus(deal_distinct(rng, deck, k, m)) if k else board_parts
-            boards = parts.boards()
-            if not k:  # river: one board, the same every time
-                classes = [player_classes(boards, int(h[0]), int(h[1])) for h in held]
-                yield [np.repeat(c, m) for c in classes]
-            else:
-                yield [player_classes(boards, int(h[0]), int(h[1])) for h in held]
-            done += m
-            continue
-        picks = _sample_assignments(rng, live, assignments, bit_tables, m)
-        first = [tables[p][picks[:, p], 0] for p in players]
-        second = [tables[p][picks[:, p], 1] for p in players]
+        picks = _sample_assignments(rng, drawn_live, listed, bit_tables, m)
+        first: list[Any] = [None] * len(live)
+        second: list[Any] = [None] * len(live)
+        for i, p in enumerate(drawn):
+            first[p], second[p] = tables[i][picks[:, i], 0], tables[i][picks[:, i], 1]
+        if to_deal:
+            # Deal from the cards no one holds for certain, never giving a sample
+            # a card one of its drawn ranges holds.
+            taken = None
+            if varying:
+                taken = np.zeros((m, 52), dtype=bool)
+                rows = np.arange(m)
+                for p in varying:
+                    taken[rows, first[p]] = True
+                    taken[rows, second[p]] = True
+            dealt = deal_from(rng, free, m, to_deal, taken)
+            for i, p in enumerate(anything):
+                first[p], second[p] = dealt[:, 2 * i], dealt[:, 2 * i + 1]
         if k:
-            # Deal from the unknown cards, never giving a sample a card it holds.
-            taken = np.zeros((m, 52), dtype=bool)
-            rows = np.arange(m)
-            for cards in (*first, *second):
-                taken[rows, cards] = True
-            dealt = deal_from(rng, np.tile(unknown, (m, 1)), k, taken)
-            parts = board_parts.plus(dealt_parts(dealt))
+            boards = board_parts.plus(dealt_parts(dealt[:, 2 * len(anything) :])).boards()
         else:
-            parts = board_parts.take(np.zeros(m, dtype=np.intp))
-        boards = parts.boards()
+            boards = board_parts.take(np.zeros(m, dtype=np.intp)).boards()
         yield [dealt_classes(boards, first[p], second[p]) for p in players]
         done += m
 
@@ -525,6 +560,8 @@ def _sample_assignments(
 
     if assignments is not None:
         return assignments[rng.integers(0, len(assignments), size=m)]
+    if not live:
+        return np.zeros((m, 0), dtype=np.intp)
     kept: list[npt.NDArray[np.intp]] = []
     have = 0
     tries = 0

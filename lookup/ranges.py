@@ -28,7 +28,7 @@ fewer than ``X%`` of 1,326, so the last class taken may overshoot a little.
 >>> [len(parse_range(text)) for text in ("QQ+", "AKs", "AKo", "22+")]
 [18, 4, 12, 78]
 >>> [combo_text(c) for c in parse_range("A5s-A4s")]
-['5sAs', '5hAh', '5dAd', '5cAc', '4sAs', '4hAh', '4dAd', '4cAc']
+['As5s', 'Ah5h', 'Ad5d', 'Ac5c', 'As4s', 'Ah4h', 'Ad4d', 'Ac4c']
 >>> parse_range("QQ+, AKs, AsKx")
 Traceback (most recent call last):
 ...

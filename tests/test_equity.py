@@ -234,6 +234,8 @@ def test_ranges_on_a_flop_match_brute_force() -> None:
         (["Ah5h", "KdQd", "8c8s"], "4h 3h 9d", 3),
         (["QQ+, AKs", "AK, 99"], "9s 4d 2c", 4),  # range against range
         (["AA, AKs", "AK, 99", "Kh9h"], "9s 4d 2c", 5),  # three-way with ranges
+        (["AsKs", "random"], "Qs 7s 2h", 6),  # 'random' is dealt like the board
+        (["QQ+", "random", "AKs", "5c4c"], "Qs 7s 2h 3d", 7),
     ],
 )
 def test_sampling_lands_near_the_exact_answer(hands: list[str], board: str, seed: int) -> None:
@@ -311,6 +313,8 @@ def test_range_counts_after_removal_are_reported() -> None:
         (lambda: equity(["AsAh", "KsKh"], samples=0), PokerLookupError, "at least 1"),
         (lambda: equity(["AsAh", "KsKh"], samples=1.5), PokerLookupError, "whole number"),
         (lambda: equity(["AsAh", "KsKh"], exact=True, samples=10), PokerLookupError, "not both"),
+        (lambda: equity(["AsAh", "KsKh"], samples=10, seed=-1), PokerLookupError, "seed must"),
+        (lambda: equity(["AsAh", "KsKh"], samples=10, seed="x"), PokerLookupError, "seed must"),
         (
             lambda: equity(["AsAh", "KsKh"], dead=" ".join(str(c) for c in DECK[:44])),
             PokerLookupError,

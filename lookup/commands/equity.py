@@ -21,7 +21,16 @@ __all__ = ["register", "render_table", "run"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``equity`` subcommand."""
+    """Add the ``equity`` subcommand to the ``pokerlookup`` parser.
+
+    >>> from lookup.cli import build_parser
+    >>> build_parser().parse_args(["equity", "AsAh", "KK", "--samples", "10"]).samples
+    10
+    >>> build_parser().parse_args(["equity", "AsAh", "KK", "--exact", "--samples", "10"])
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
+    """
     parser = subparsers.add_parser(
         "equity",
         help="win, tie and equity of 2-10 hands or ranges",
@@ -51,7 +60,18 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Compute and print; returns the exit status."""
+    """Compute and print; returns the exit status (errors propagate to :func:`lookup.cli.main`).
+
+    >>> from lookup.cli import main
+    >>> main(["equity", "AsAh", "KsKh", "--board", "2c7d9h4s5d"])
+    player  hand  equity      win    tie
+         1  AsAh  100.00%  100.00%  0.00%
+         2  KsKh    0.00%    0.00%  0.00%
+    exact: all 1 boards
+    0
+    >>> main(["equity", "AsAh", "ZZ"])  # the message goes to stderr
+    2
+    """
     result = equity(
         args.hands,
         board=args.board,
@@ -66,7 +86,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def as_json(result: EquityResult) -> dict[str, Any]:
-    """The result as plain JSON-ready data."""
+    """The result as plain JSON-ready data.
+
+    >>> from lookup.holdem_equity import equity
+    >>> data = as_json(equity(["AsAh", "KsKh"], board="2c7d9h4s"))
+    >>> data["board"], data["exact"], data["boards"], data["players"][0]["hand"]
+    ('2c 7d 9h 4s', True, 44, 'AsAh')
+    >>> as_json(equity(["AsAh", "KsKh"], board="2c"))
+    Traceback (most recent call last):
+    ...
+    lookup.errors.HandSizeError: a board has 0, 3, 4 or 5 cards, got 1
+    """
     return {
         "board": " ".join(str(c) for c in result.board),
         "dead": " ".join(str(c) for c in result.dead),
@@ -96,10 +126,15 @@ def render_table(result: EquityResult) -> str:
          1  AsAh  95.45%  95.45%  0.00%
          2  KsKh   4.55%   4.55%  0.00%
     exact: all 44 boards
-    >>> render_table(None)  # doctest: +ELLIPSIS
+    >>> print(render_table(equity(["QQ+", "AKs"], samples=10_000, seed=5)))  # doctest: +ELLIPSIS
+    player  hand  equity  ± s.e.     win    tie
+         1  QQ+   ...%   0.4...%  ...%  ...%
+         2  AKs   ...%   0.4...%  ...%  ...%
+    sampled: 10,000 showdowns, seed 5
+    >>> render_table(equity(["AsAh"]))
     Traceback (most recent call last):
     ...
-    TypeError: 'NoneType' object is not iterable
+    lookup.errors.PokerLookupError: equity needs 2 to 10 players, got 1
     """
     sampled = not result.exact
     header = ["player", "hand", "equity", *(["± s.e."] if sampled else []), "win", "tie"]
