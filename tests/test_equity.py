@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -184,10 +185,13 @@ def test_a_river_board_gives_whole_halves_or_nothing() -> None:
     assert [p.equity for p in board_plays] == pytest.approx([1 / 3] * 3)
 
 
-def range_brute_force(ranges: list[str], board: str) -> list[tuple[Fraction, Fraction, Fraction]]:
+def range_brute_force(
+    ranges: list[str], board: str, dead: str = ""
+) -> list[tuple[Fraction, Fraction, Fraction]]:
     """Every compatible holding assignment, equally weighted, each with every board."""
     known = indices(board)
-    combos = [remove_blocked(parse_range(r), known) for r in ranges]
+    out = known + indices(dead)
+    combos = [remove_blocked(parse_range(r), out) for r in ranges]
     totals = [[Fraction(0)] * 3 for _ in ranges]
     assignments = 0
     for choice in _product(combos):
@@ -195,7 +199,7 @@ def range_brute_force(ranges: list[str], board: str) -> list[tuple[Fraction, Fra
         if len(set(cards)) != len(cards):
             continue
         assignments += 1
-        for p, figures in enumerate(brute_force(list(choice), known)):
+        for p, figures in enumerate(brute_force(list(choice), known, indices(dead))):
             for i in range(3):
                 totals[p][i] += figures[i]
     return [(t[0] / assignments, t[1] / assignments, t[2] / assignments) for t in totals]
@@ -224,6 +228,8 @@ def test_ranges_on_a_flop_match_brute_force() -> None:
     result = equity(ranges, board=board)
     assert result.exact
     assert_matches(result, range_brute_force(ranges, board))
+    with_dead = equity(ranges, board=board, dead="Ks 6d")
+    assert_matches(with_dead, range_brute_force(ranges, board, "Ks 6d"))
 
 
 @pytest.mark.parametrize(
@@ -392,3 +398,19 @@ def test_cli_errors_are_one_line_and_exit_2(
     err = capsys.readouterr().err
     assert status == 2
     assert len(err.strip().splitlines()) == 1 and text in err
+
+
+def test_import_lookup_does_not_import_numpy() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, lookup; lookup.parse_range; "
+        "assert 'numpy' not in sys.modules, 'numpy imported'; "
+        "assert callable(lookup.equity) and lookup.equity.__module__ == 'lookup.holdem_equity'; "
+        "r = lookup.equity(['AsAh', 'KsKh'], board='2c7d9h4s5d'); "
+        "assert callable(lookup.equity) and r[0].equity == 1.0"
+    )
+    subprocess.run(
+        [sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parent.parent
+    )
