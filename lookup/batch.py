@@ -1,8 +1,9 @@
 """Evaluate many hands at once with numpy, and the primitives that do it.
 
 A hand of five to seven card indices (``4 * rank + suit``, 0 = 2c ... 51 = As)
-becomes two 64-bit *keys*, built column by column with one gather and one
-arithmetic operation per card:
+becomes two 64-bit *keys*, built two cards at a time, each pair costing one
+index computation, two gathers from 2,704-entry tables and two arithmetic
+operations:
 
 * ``product``: the product of the cards' rank primes. It names the rank
   multiset, and the perfect hash of :mod:`lookup.prime_hash` maps it to the best
@@ -86,7 +87,9 @@ class BatchTables:
 
     Per card index (52 entries): ``card_prime`` (uint64), ``card_rank_bit``
     (uint16, ``1 << rank``), ``card_suit`` (uint8, 0 = clubs ... 3 = spades),
-    ``card_code`` (uint64, see the module docstring). Tables: ``flush`` and
+    ``card_code`` (uint64, see the module docstring); per pair of cards
+    (2,704 entries, ``52 * a + b``) ``pair_prime`` and ``pair_code``, the
+    same keys for two cards at once. Tables: ``flush`` and
     ``unique5`` (uint16[8192], rank mask -> class), the perfect hash
     (``hash_displacement`` uint64[2**bucket_bits], ``hash_keys`` uint64 and
     ``hash_classes`` uint16 per slot), ``categories`` (uint8[7463], category of
@@ -98,6 +101,10 @@ class BatchTables:
     card_rank_bit: NDArray[np.uint16]
     card_suit: NDArray[np.uint8]
     card_code: NDArray[np.uint64]
+    pair_prime: NDArray[np.uint64]
+    """``card_prime[a] * card_prime[b]`` at ``52 * a + b``: one gather serves two cards."""
+    pair_code: NDArray[np.uint64]
+    """``card_code[a] + card_code[b]`` at ``52 * a + b``."""
     flush: NDArray[np.uint16]
     unique5: NDArray[np.uint16]
     hash_multiplier: np.uint64
@@ -134,17 +141,17 @@ def batch_tables() -> BatchTables:
         for suit in range(4):
             if (counters >> (3 * suit)) & 7 >= 5:
                 flush_suit[counters] = suit
+    primes = [PRIMES[i // 4] for i in range(52)]
+    codes = [
+        (1 << (13 * (i % 4) + i // 4)) | (1 << (_COUNTER_SHIFT + 3 * (i % 4))) for i in range(52)
+    ]
     return BatchTables(
-        card_prime=_frozen([PRIMES[i // 4] for i in range(52)], np.uint64),
+        card_prime=_frozen(primes, np.uint64),
         card_rank_bit=_frozen([1 << (i // 4) for i in range(52)], np.uint16),
         card_suit=_frozen([i % 4 for i in range(52)], np.uint8),
-        card_code=_frozen(
-            [
-                (1 << (13 * (i % 4) + i // 4)) | (1 << (_COUNTER_SHIFT + 3 * (i % 4)))
-                for i in range(52)
-            ],
-            np.uint64,
-        ),
+        card_code=_frozen(codes, np.uint64),
+        pair_prime=_frozen([a * b for a in primes for b in primes], np.uint64),
+        pair_code=_frozen([a + b for a in codes for b in codes], np.uint64),
         flush=_frozen(source.flush, np.uint16),
         unique5=_frozen(source.unique5, np.uint16),
         hash_multiplier=np.uint64(params.multiplier),
@@ -164,9 +171,9 @@ def hand_keys(
 ) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
     """The keys ``(products, codes)`` of hands given column-wise: one array per card.
 
-    ``columns`` is a ``(k, N)`` intp array (or a sequence of ``k`` intp arrays of
-    length ``N``) of card indices, *already checked* to be in 0-51 (numpy would
-    silently wrap a negative index). Both results are new uint64 arrays.
+    ``columns`` is a ``(k, N)`` integer array (or a sequence of ``k`` integer
+    arrays of length ``N``; intp is fastest) of card indices, *already checked*
+    to be in 0-51. Returns two new uint64 arrays of length ``N``.
 
     >>> products, codes = hand_keys(np.array([[51], [50]]))  # As, Ah
     >>> int(products[0]) == 41 * 41, hex(int(codes[0]) & CODE_CARD_SET)
@@ -179,11 +186,23 @@ def hand_keys(
     if len(columns) == 0:
         raise HandSizeError("hand_keys needs at least one card column")
     t = batch_tables()
-    products = t.card_prime[columns[0]]
-    codes = t.card_code[columns[0]]
-    for column in columns[1:]:
-        products *= t.card_prime[column]
-        codes += t.card_code[column]
+    # Cards two at a time through the pair tables: one index serves both gathers, and
+    # ndarray.take (no bounds games with negative indices) beats fancy indexing here.
+    if len(columns) % 2:
+        products = t.card_prime.take(columns[0])
+        codes = t.card_code.take(columns[0])
+        rest = columns[1:]
+    else:
+        products = np.ones(len(columns[0]), dtype=np.uint64)
+        codes = np.zeros(len(columns[0]), dtype=np.uint64)
+        rest = columns
+    pair = np.empty(len(columns[0]), dtype=np.intp)
+    for first, second in zip(rest[0::2], rest[1::2], strict=True):
+        # dtype=intp: narrow input columns must not overflow while forming the index.
+        np.multiply(first, 52, out=pair, dtype=np.intp, casting="unsafe")
+        np.add(pair, second, out=pair, dtype=np.intp, casting="unsafe")
+        products *= t.pair_prime.take(pair)
+        codes += t.pair_code.take(pair)
     return products, codes
 
 
@@ -195,7 +214,7 @@ def _slots(products: NDArray[np.uint64]) -> NDArray[np.intp]:
     slots = hashed  # reuse the buffer: offsets, then slots
     slots <<= t.hash_offset_shift
     slots >>= np.uint64(32)
-    slots += t.hash_displacement[buckets]
+    slots += t.hash_displacement.take(buckets)
     # x - (x // n) * n: numpy divides by a scalar fast, but its remainder is slow.
     slots -= (slots // t.hash_slot_count) * t.hash_slot_count
     return slots.view(np.intp)
@@ -204,7 +223,7 @@ def _slots(products: NDArray[np.uint64]) -> NDArray[np.intp]:
 def _first_key_mismatch(
     products: NDArray[np.uint64], slots: NDArray[np.intp], where: NDArray[np.bool_] | None = None
 ) -> int | None:
-    wrong = batch_tables().hash_keys[slots] != products
+    wrong = batch_tables().hash_keys.take(slots) != products
     if where is not None:
         wrong &= where
     bad = np.flatnonzero(wrong)
@@ -241,7 +260,7 @@ def classes_of_products(products: NDArray[np.uint64], *, check: bool = False) ->
         row = _first_key_mismatch(products, slots)
         if row is not None:
             raise _key_error(row, int(products[row]))
-    return batch_tables().hash_classes[slots]
+    return batch_tables().hash_classes.take(slots)
 
 
 def flush_classes(codes: NDArray[np.uint64]) -> tuple[NDArray[np.intp], NDArray[np.uint16]]:
@@ -261,13 +280,13 @@ def flush_classes(codes: NDArray[np.uint64]) -> tuple[NDArray[np.intp], NDArray[
     if codes.dtype != np.uint64:
         raise TypeError(f"flush_classes takes uint64 codes, got {codes.dtype}")
     t = batch_tables()
-    suits = t.flush_suit[(codes >> np.uint64(_COUNTER_SHIFT)).view(np.intp)]
+    suits = t.flush_suit.take((codes >> np.uint64(_COUNTER_SHIFT)).view(np.intp))
     rows = np.flatnonzero(suits != NO_FLUSH)
     if rows.size == 0:
         return rows, np.empty(0, dtype=np.uint16)
     shifts = suits[rows].astype(np.uint64) * np.uint64(13)
     masks = (codes[rows] >> shifts) & np.uint64(0x1FFF)
-    return rows, t.flush[masks.view(np.intp)]
+    return rows, t.flush.take(masks.view(np.intp))
 
 
 def _rank_masks(codes: NDArray[np.uint64]) -> NDArray[np.uint64]:
@@ -305,13 +324,13 @@ def classes_of_keys(
     t = batch_tables()
     slots = _slots(products)
     if hand_size == 5:
-        classes = t.unique5[_rank_masks(codes).view(np.intp)]
-        paired = classes == 0
+        distinct = t.unique5.take(_rank_masks(codes).view(np.intp))
+        paired = distinct == 0
         # Hashing every row and selecting beats compacting the paired rows.
-        np.copyto(classes, t.hash_classes[slots], where=paired)
+        classes = np.where(paired, t.hash_classes.take(slots), distinct)
     else:
         paired = None
-        classes = t.hash_classes[slots]
+        classes = t.hash_classes.take(slots)
     if check:
         row = _first_key_mismatch(products, slots, paired)
         if row is not None:
@@ -319,6 +338,22 @@ def classes_of_keys(
     rows, flush = flush_classes(codes)
     classes[rows] = flush
     return classes
+
+
+def _popcount_swar(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """Bits set in each value, for numpy before 2.0 (no ``np.bitwise_count``).
+
+    >>> _popcount_swar(np.array([0, 1, 2**64 - 1, 0b1011 << 40], dtype=np.uint64)).tolist()
+    [0, 1, 64, 3]
+    """
+    x = values - ((values >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    counts: NDArray[np.uint64] = (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
+    return counts
+
+
+_popcount: Any = getattr(np, "bitwise_count", _popcount_swar)
 
 
 def _as_card_array(cards: ArrayLike) -> NDArray[np.integer[Any]]:
@@ -400,7 +435,7 @@ per row, got shape (2, 4)
         products, codes = hand_keys(columns)
         if check_duplicates:
             card_sets = codes & np.uint64(CODE_CARD_SET)
-            repeated = np.flatnonzero(np.bitwise_count(card_sets) != hand_size)
+            repeated = np.flatnonzero(_popcount(card_sets) != hand_size)
             if repeated.size:
                 _raise_duplicate(block, int(repeated[0]), start)
         try:

@@ -20,7 +20,7 @@ from lookup.errors import PokerLookupError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS: tuple[str, ...] = ("equity",)
+COMMANDS: tuple[str, ...] = ("census", "equity")
 """Subcommand modules under lookup.commands, in the order ``--help`` lists them."""
 
 

@@ -1,0 +1,177 @@
+"""The enumerator covers every hand once, and the census reproduces the published counts."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from lookup.batch import classes_of_keys, evaluate_batch, hand_keys
+from lookup.census import census, hand_slices, iter_hand_keys, iter_hands
+from lookup.cli import main
+from lookup.errors import HandSizeError, PokerLookupError
+from lookup.rank import Category
+
+# Published counts (DESIGN.md): hands per category, best five cards.
+FIVE_CARD_COUNTS = {
+    Category.STRAIGHT_FLUSH: 40,
+    Category.FOUR_OF_A_KIND: 624,
+    Category.FULL_HOUSE: 3_744,
+    Category.FLUSH: 5_108,
+    Category.STRAIGHT: 10_200,
+    Category.THREE_OF_A_KIND: 54_912,
+    Category.TWO_PAIR: 123_552,
+    Category.ONE_PAIR: 1_098_240,
+    Category.HIGH_CARD: 1_302_540,
+}
+SEVEN_CARD_COUNTS = {
+    Category.STRAIGHT_FLUSH: 41_584,
+    Category.FOUR_OF_A_KIND: 224_848,
+    Category.FULL_HOUSE: 3_473_184,
+    Category.FLUSH: 4_047_644,
+    Category.STRAIGHT: 6_180_020,
+    Category.THREE_OF_A_KIND: 6_461_620,
+    Category.TWO_PAIR: 31_433_400,
+    Category.ONE_PAIR: 58_627_800,
+    Category.HIGH_CARD: 23_294_460,
+}
+
+
+def card_sets(rows: np.ndarray) -> np.ndarray:
+    """Each row of card indices as a 52-bit set."""
+    return np.bitwise_or.reduce(np.uint64(1) << rows.astype(np.uint64), axis=1)
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_slices_cover_every_hand(size: int) -> None:
+    slices = list(hand_slices(size, chunk_rows=10_000))
+    assert sum(s.rows for s in slices) == math.comb(52, size)
+    assert max(s.rows for s in slices) <= 10_000
+
+
+def test_five_card_hands_are_exactly_the_combinations() -> None:
+    got = np.concatenate(list(iter_hands(5, chunk_rows=100_000)))
+    expected = np.array(list(combinations(range(52), 5)), dtype=np.uint8)
+    assert len(got) == len(expected)
+    assert np.array_equal(np.sort(card_sets(got)), np.sort(card_sets(expected)))
+
+
+def test_six_card_hands_are_distinct_ascending_and_all_there() -> None:
+    sets = []
+    for chunk in iter_hands(6, chunk_rows=1 << 20):
+        assert chunk.dtype == np.uint8
+        assert (np.diff(chunk.astype(np.int16), axis=1) > 0).all()
+        sets.append(card_sets(chunk))
+    every = np.sort(np.concatenate(sets))
+    assert len(every) == math.comb(52, 6)
+    assert (every[1:] != every[:-1]).all()  # no hand twice (sorting beats np.unique here)
+
+
+def test_keys_stream_matches_keys_of_the_hands() -> None:
+    for hands, (products, codes) in zip(
+        iter_hands(7, 1 << 14), iter_hand_keys(7, 1 << 14), strict=True
+    ):
+        want_products, want_codes = hand_keys(np.ascontiguousarray(hands.T, dtype=np.intp))
+        assert np.array_equal(products, want_products)
+        assert np.array_equal(codes, want_codes)
+        if len(hands) > 5_000:  # a few real chunks are enough
+            assert np.array_equal(classes_of_keys(products, codes, 7), evaluate_batch(hands))
+            break
+
+
+def test_five_card_census() -> None:
+    result = census(5)
+    assert result.hands == math.comb(52, 5)
+    assert result.category_counts == FIVE_CARD_COUNTS
+    assert result.royal_flushes == 4
+    assert result.distinct_classes == 7_462
+    assert all(count > 0 for count in result.class_counts[1:])
+
+
+def test_six_card_census_reaches_6075_classes() -> None:
+    result = census(6)
+    assert result.hands == 20_358_520
+    assert result.distinct_classes == 6_075
+    assert result.royal_flushes == 4 * 47  # a royal plus any other card
+
+
+def test_seven_card_census_matches_published_counts() -> None:
+    result = census(7)
+    assert result.hands == 133_784_560
+    assert result.category_counts == SEVEN_CARD_COUNTS
+    assert result.royal_flushes == 4_324
+    assert result.distinct_classes == 4_824
+
+
+def test_jobs_give_the_same_counts() -> None:
+    one = census(6, jobs=1)
+    two = census(6, jobs=2)
+    assert two.jobs == 2
+    assert two.class_counts == one.class_counts
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(HandSizeError, match="5, 6 or 7 cards, got 4"):
+        census(4)
+    with pytest.raises(PokerLookupError, match="jobs must be 0"):
+        census(5, jobs=-2)
+    with pytest.raises(PokerLookupError, match="chunk_rows must be at least 1"):
+        next(iter_hands(5, chunk_rows=0))
+
+
+def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["census", "5", "--json", "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hands"] == 2_598_960
+    assert out["categories"] == {c.title: n for c, n in FIVE_CARD_COUNTS.items()}
+    assert out["royal_flush"] == 4
+    assert out["distinct_classes"] == 7_462
+    assert out["hands_per_second"] > 0
+
+
+def test_cli_text_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["census", "5", "--jobs", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "Full House" in captured.out
+    assert "3,744" in captured.out
+    assert "distinct classes: 7,462" in captured.out
+    assert "2 processes" in captured.out
+    assert "2,598,960/2,598,960" in captured.err  # the progress summary line
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["census", "8"], "invalid choice: 8"),
+        (["census", "seven"], "invalid int value"),
+        (["census", "7", "--jobs", "-1"], "must be 0 (one per CPU) or more"),
+        (["census", "7", "--jobs", "x"], "expected a whole number"),
+    ],
+)
+def test_cli_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_cli_without_numpy_is_one_line_exit_2() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['numpy'] = None  # as if numpy were not installed\n"
+        "from lookup.cli import main\n"
+        "sys.exit(main(['census', '5']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert (
+        done.stderr
+        == "pokerlookup: error: the census needs numpy: pip install 'pokerlookup[numpy]'\n"
+    )
