@@ -407,6 +407,16 @@ def deal_from(
     return decks[:k].T.astype(np.intp)
 
 
+def _repeats_a_card(cards: npt.NDArray[Any], card_bits: U64) -> npt.NDArray[np.bool_]:
+    """Rows of ``cards`` holding some card twice: their card bits OR to less than they add to."""
+    bit = _views().card_bit
+    total = bit[cards[:, 0]].copy()
+    for column in range(1, cards.shape[1]):
+        total += bit[cards[:, column]]  # distinct bits never carry, so sum == OR
+    repeats: npt.NDArray[np.bool_] = total != card_bits
+    return repeats
+
+
 def deal_distinct(
     rng: np.random.Generator, deck: npt.NDArray[np.uint8], k: int, m: int
 ) -> BoardParts:
@@ -418,11 +428,13 @@ def deal_distinct(
     shuffling when every row shares one deck.
     """
     n = len(deck)
-    parts = dealt_parts(deck[rng.integers(0, n, size=(m, k))])
-    redo = np.flatnonzero(np.bitwise_count(parts.card_bits) != k)
+    cards = deck[rng.integers(0, n, size=(m, k))]
+    parts = dealt_parts(cards)
+    redo = np.flatnonzero(_repeats_a_card(cards, parts.card_bits))
     while redo.size:
-        again = dealt_parts(deck[rng.integers(0, n, size=(redo.size, k))])
-        fine = np.bitwise_count(again.card_bits) == k
+        cards = deck[rng.integers(0, n, size=(redo.size, k))]
+        again = dealt_parts(cards)
+        fine = ~_repeats_a_card(cards, again.card_bits)
         rows = redo[fine]
         parts.product[rows] = again.product[fine]
         parts.lanes[rows] = again.lanes[fine]
