@@ -11,11 +11,15 @@ The integer fast paths :func:`evaluate5`, :func:`evaluate6` and :func:`evaluate7
 live in :mod:`lookup.fast`; they are re-exported here and load the tables on
 first access. So are the numpy batch functions of :mod:`lookup.batch`
 (:func:`evaluate_batch`, :func:`categorize_batch`, :func:`encode_batch`,
-:func:`decode_batch`): ``import lookup`` itself never imports numpy.
+:func:`decode_batch`), and Hold'em equity (:func:`equity`, with its results
+:class:`EquityResult` and :class:`PlayerEquity`) with the range parser
+(:func:`parse_range`, :class:`RangeError`): ``import lookup`` itself never
+imports numpy.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from lookup.cards import (
@@ -46,6 +50,8 @@ from lookup.showdown import PlayerHand, ShowdownError, ShowdownResult, showdown
 if TYPE_CHECKING:
     from lookup.batch import categorize_batch, decode_batch, encode_batch, evaluate_batch
     from lookup.fast import evaluate5, evaluate6, evaluate7
+    from lookup.holdem_equity import EquityResult, PlayerEquity, equity
+    from lookup.ranges import RangeError, parse_range
 
 __version__ = "0.1.0"
 
@@ -61,11 +67,14 @@ __all__ = [
     "Category",
     "ClassNumber",
     "DuplicateCardError",
+    "EquityResult",
     "HandRank",
     "HandSizeError",
     "Kev",
+    "PlayerEquity",
     "PlayerHand",
     "PokerLookupError",
+    "RangeError",
     "Rank",
     "ShowdownError",
     "ShowdownResult",
@@ -78,6 +87,7 @@ __all__ = [
     "decode_batch",
     "describe",
     "encode_batch",
+    "equity",
     "evaluate",
     "evaluate5",
     "evaluate6",
@@ -87,22 +97,24 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_description",
+    "parse_range",
     "showdown",
 ]
 
-_LAZY = {"evaluate5", "evaluate6", "evaluate7"}
-_LAZY_BATCH = {"categorize_batch", "decode_batch", "encode_batch", "evaluate_batch"}
+# Names served on first access, so `import lookup` stays light: the fast paths
+# load the tables, and the batch and equity modules import numpy (optional).
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("evaluate5", "evaluate6", "evaluate7"), "lookup.fast"),
+    **dict.fromkeys(
+        ("categorize_batch", "decode_batch", "encode_batch", "evaluate_batch"), "lookup.batch"
+    ),
+    **dict.fromkeys(("equity", "EquityResult", "PlayerEquity"), "lookup.holdem_equity"),
+    **dict.fromkeys(("parse_range", "RangeError"), "lookup.ranges"),
+}
 
 
 def __getattr__(name: str) -> Any:
-    # The fast paths need the tables; load them only when someone asks for one.
-    if name in _LAZY:
-        from lookup import fast
-
-        return getattr(fast, name)
-    # The batch functions need numpy, an optional dependency: import it only on request.
-    if name in _LAZY_BATCH:
-        from lookup import batch
-
-        return getattr(batch, name)
-    raise AttributeError(f"module 'lookup' has no attribute {name!r}")
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'lookup' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

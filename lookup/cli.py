@@ -20,17 +20,20 @@ from lookup.errors import PokerLookupError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS: tuple[str, ...] = ("evaluate", "showdown", "census")
+COMMANDS: tuple[str, ...] = ("evaluate", "showdown", "equity", "census")
 """Subcommand modules under lookup.commands, in the order ``--help`` lists them."""
 
 
 EXAMPLES = """\
 examples:
-  pokerlookup eval As Kd 7h 7c 2s            # name a hand, show the five that play
-  pokerlookup eval AsKd --board "7h 7c 2s"   # hole cards plus a board
-  pokerlookup showdown players.txt           # winners of 'name, card, card, ...' lines
+  pokerlookup eval As Kd 7h 7c 2s              # name a hand, show the five that play
+  pokerlookup eval AsKd --board "7h 7c 2s"     # hole cards plus a board
+  pokerlookup showdown players.txt             # winners of 'name, card, card, ...' lines
   pokerlookup showdown --verbose - < players.txt
-  pokerlookup COMMAND --help                 # options of one command (--json, --ascii)
+  pokerlookup equity AsAh KsKh --board 2c7d9h  # win, tie and equity of each player
+  pokerlookup equity "QQ+, AKs" JhTh           # ranges in quotes
+  pokerlookup census 7 --jobs 2                # every 7-card hand, counted by category
+  pokerlookup COMMAND --help                   # options of one command (--json, --ascii)
 """
 
 

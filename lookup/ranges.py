@@ -1,0 +1,258 @@
+"""Hold'em starting-hand ranges in the notation players use, expanded to exact combos.
+
+A range is a list of tokens separated by commas and/or spaces:
+
+=====================  ==========================================================
+``AA``, ``72``         a pair (6 combos) or both suitednesses of two ranks (16)
+``AKs`` / ``AKo``      suited (4 combos) / offsuit (12 combos)
+``QQ+``                that pair and every higher pair: QQ, KK, AA
+``ATs+``, ``KTo+``     raise the lower card up to one below the higher: ATs, AJs, AQs, AKs
+``22-55``              pairs from one to the other (either order)
+``A5s-A2s``            same top card, lower card from one to the other (same suitedness)
+``AsKd``               one explicit combo (any two distinct cards)
+``15%``                the strongest 15% of all 1,326 combos (see below)
+``random``             all 1,326 combos
+=====================  ==========================================================
+
+Ranks are ``2``-``9``, ``T`` (or ``10``), ``J``, ``Q``, ``K``, ``A``, in either
+case; ``s``/``o`` may be upper case too. A combo is a pair of card indices
+``(higher, lower)`` with ``index = 4 * rank + suit`` (0 = 2c ... 51 = As).
+Repeated combos count once; the order is that of first appearance.
+
+**Percentages** use :data:`lookup.preflop_order.PREFLOP_ORDER`, the 169 hand
+classes sorted by their equity against one random hand, as sampled by
+``scripts/make_preflop_order.py`` (method, sample size and seed are recorded
+there). ``X%`` takes whole classes from the top while the combos so far are
+fewer than ``X%`` of 1,326, so the last class taken may overshoot a little.
+
+>>> [len(parse_range(text)) for text in ("QQ+", "AKs", "AKo", "22+")]
+[18, 4, 12, 78]
+>>> [combo_text(c) for c in parse_range("A5s-A4s")]
+['As5s', 'Ah5h', 'Ad5d', 'Ac5c', 'As4s', 'Ah4h', 'Ad4d', 'Ac4c']
+>>> parse_range("QQ+, AKs, AsKx")
+Traceback (most recent call last):
+...
+lookup.ranges.RangeError: cannot read 'AsKx' in range 'QQ+, AKs, AsKx': ...
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from itertools import combinations
+from typing import Final, TypeAlias
+
+from lookup.cards import RANK_CHARS, SUIT_CHARS, parse_cards
+from lookup.errors import CardError, PokerLookupError
+
+__all__ = [
+    "ALL_COMBOS",
+    "Combo",
+    "RangeError",
+    "class_combos",
+    "class_name",
+    "combo_text",
+    "parse_range",
+    "remove_blocked",
+]
+
+Combo: TypeAlias = tuple[int, int]
+"""Two hole cards as card indices, the higher index first."""
+
+ALL_COMBOS: Final[tuple[Combo, ...]] = tuple(
+    (hi, lo) for hi in range(51, -1, -1) for lo in range(hi - 1, -1, -1)
+)
+"""All 1,326 two-card combos, strongest card first."""
+
+_FORMS: Final = (
+    "pairs (QQ, QQ+, 22-55), two ranks with s/o (AK, AKs, AKo, ATs+, A5s-A2s), "
+    "explicit combos (AsKd), percentages (15%) or 'random'"
+)
+_RANK: Final = r"(10|[2-9tjqka])"
+_CLASS_TOKEN: Final = re.compile(rf"{_RANK}{_RANK}([so]?)(\+?)", re.IGNORECASE)
+_DASH_TOKEN: Final = re.compile(rf"{_RANK}{_RANK}([so]?)-{_RANK}{_RANK}([so]?)", re.IGNORECASE)
+_PERCENT_TOKEN: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%")
+_SEPARATORS: Final = re.compile(r"[\s,]+")
+_CARDS_START: Final = re.compile(r"(10|.)[cdhs♣♦♥♠♧♢♡♤]", re.IGNORECASE)
+
+
+class RangeError(PokerLookupError):
+    """A range could not be read; ``token`` is the part that failed."""
+
+    def __init__(self, message: str, token: object = None) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+def _rank(text: str) -> int:
+    return 8 if text == "10" else RANK_CHARS.index(text.upper())
+
+
+def class_combos(high: int, low: int, suited: bool | None) -> list[Combo]:
+    """The combos of one hand class: ranks 0-12; ``suited`` None means both kinds.
+
+    >>> [len(class_combos(12, low, suited)) for low, suited in ((12, None), (11, True), (11, None))]
+    [6, 4, 16]
+    >>> class_combos(12, 12, True)
+    Traceback (most recent call last):
+    ...
+    lookup.ranges.RangeError: a pair cannot be suited or offsuit
+    """
+    if high == low:
+        if suited is not None:
+            raise RangeError("a pair cannot be suited or offsuit")
+        cards = [4 * high + s for s in range(3, -1, -1)]
+        return [(a, b) for a, b in combinations(cards, 2)]
+    high, low = max(high, low), min(high, low)
+    combos = []
+    for s in range(3, -1, -1):
+        for t in range(3, -1, -1):
+            if suited is None or suited == (s == t):
+                combos.append((4 * high + s, 4 * low + t))
+    return combos
+
+
+def class_name(combo: Combo) -> str:
+    """The hand class of a combo: ``'AA'``, ``'AKs'`` or ``'AKo'``.
+
+    >>> class_name((51, 47)), class_name((50, 47)), class_name((51, 50))
+    ('AKs', 'AKo', 'AA')
+    >>> class_name((51, 51))
+    Traceback (most recent call last):
+    ...
+    lookup.ranges.RangeError: a combo needs two different cards, got (51, 51)
+    """
+    a, b = combo
+    if a == b:
+        raise RangeError(f"a combo needs two different cards, got {combo}", combo)
+    hi, lo = max(a, b), min(a, b)
+    if hi // 4 == lo // 4:
+        return RANK_CHARS[hi // 4] * 2
+    return RANK_CHARS[hi // 4] + RANK_CHARS[lo // 4] + ("s" if hi % 4 == lo % 4 else "o")
+
+
+def combo_text(combo: Combo) -> str:
+    """A combo as text, in the order given: ``(51, 47)`` -> ``'AsKs'``.
+
+    >>> combo_text((51, 46))
+    'AsKh'
+    >>> combo_text((51, 52))
+    Traceback (most recent call last):
+    ...
+    lookup.ranges.RangeError: card index 52 is out of range: indices are 0-51
+    """
+    for index in combo:
+        if not 0 <= index < 52:
+            raise RangeError(f"card index {index} is out of range: indices are 0-51", index)
+    return "".join(RANK_CHARS[i // 4] + SUIT_CHARS[i % 4] for i in combo)
+
+
+def _suitedness(text: str) -> bool | None:
+    return None if not text else text.lower() == "s"
+
+
+def _expand(token: str) -> list[Combo]:
+    """The combos of one token; raises ValueError (caught by the caller) when unreadable."""
+    if token.lower() == "random":
+        return list(ALL_COMBOS)
+    match = _CLASS_TOKEN.fullmatch(token)
+    if match:
+        high, low = _rank(match[1]), _rank(match[2])
+        suited, plus = _suitedness(match[3]), bool(match[4])
+        if high == low:
+            if suited is not None:
+                raise ValueError("a pair cannot be suited or offsuit")
+            tops = range(high, 13) if plus else [high]
+            return [c for r in tops for c in class_combos(r, r, None)]
+        high, low = max(high, low), min(high, low)
+        lows = range(high - 1, low - 1, -1) if plus else [low]
+        return [c for r in lows for c in class_combos(high, r, suited)]
+    match = _DASH_TOKEN.fullmatch(token)
+    if match:
+        a_high, a_low, a_kind = _rank(match[1]), _rank(match[2]), match[3].lower()
+        b_high, b_low, b_kind = _rank(match[4]), _rank(match[5]), match[6].lower()
+        if a_high == a_low and b_high == b_low and not a_kind and not b_kind:
+            top, bottom = max(a_high, b_high), min(a_high, b_high)
+            return [c for r in range(top, bottom - 1, -1) for c in class_combos(r, r, None)]
+        a_high, a_low = max(a_high, a_low), min(a_high, a_low)
+        b_high, b_low = max(b_high, b_low), min(b_high, b_low)
+        if a_high != b_high or a_kind != b_kind or a_high in (a_low, b_low):
+            raise ValueError(
+                "a dash joins two pairs (22-55) or two hands with the same top card "
+                "and suitedness (A5s-A2s)"
+            )
+        top, bottom = max(a_low, b_low), min(a_low, b_low)
+        suited = _suitedness(a_kind)
+        return [c for r in range(top, bottom - 1, -1) for c in class_combos(a_high, r, suited)]
+    match = _PERCENT_TOKEN.fullmatch(token)
+    if match:
+        return _top_percent(float(match[1]))
+    try:
+        cards = parse_cards(token)
+    except CardError as exc:
+        # Name the card problem only when the token looked like cards to begin with.
+        detail = f"{exc}; or use" if _CARDS_START.match(token) else "expected"
+        raise ValueError(f"{detail} {_FORMS}") from None
+    if len(cards) != 2:
+        raise ValueError(f"an explicit combo has two cards, got {len(cards)}")
+    a, b = cards[0].index, cards[1].index
+    return [(max(a, b), min(a, b))]
+
+
+def _top_percent(percent: float) -> list[Combo]:
+    if not 0 < percent <= 100:
+        raise ValueError("a percentage must be above 0 and at most 100")
+    from lookup.preflop_order import PREFLOP_ORDER
+
+    wanted = percent / 100 * len(ALL_COMBOS)
+    combos: list[Combo] = []
+    for name in PREFLOP_ORDER:
+        if len(combos) >= wanted:
+            break
+        combos.extend(_expand(name))
+    return combos
+
+
+def parse_range(text: str) -> tuple[Combo, ...]:
+    """Expand range notation into its distinct combos, in order of first appearance.
+
+    >>> parse_range("AsKd")
+    ((51, 45),)
+    >>> len(parse_range("QQ+, AKs, AsKd")), len(parse_range("KTo+")), len(parse_range("22-55"))
+    (23, 36, 24)
+    >>> parse_range("AKs-QJs")
+    Traceback (most recent call last):
+    ...
+    lookup.ranges.RangeError: cannot read 'AKs-QJs' in range 'AKs-QJs': a dash joins two pairs ...
+    >>> parse_range(" , ")
+    Traceback (most recent call last):
+    ...
+    lookup.ranges.RangeError: empty range ' , ': give pairs (QQ, QQ+, 22-55), ...
+    """
+    if not isinstance(text, str):
+        raise RangeError(f"a range is a string such as 'QQ+, AKs', got {text!r}", text)
+    seen: dict[Combo, None] = {}
+    for token in _SEPARATORS.split(text.strip()):
+        if not token:
+            continue
+        try:
+            combos = _expand(token)
+        except ValueError as exc:
+            raise RangeError(f"cannot read {token!r} in range {text!r}: {exc}", token) from None
+        for combo in combos:
+            seen.setdefault(combo)
+    if not seen:
+        raise RangeError(f"empty range {text!r}: give {_FORMS}", text)
+    return tuple(seen)
+
+
+def remove_blocked(combos: Iterable[Combo], blocked: Iterable[int]) -> tuple[Combo, ...]:
+    """The combos that use none of the ``blocked`` card indices.
+
+    >>> remove_blocked(parse_range("AA"), [51])  # the ace of spades is on the board
+    ((50, 49), (50, 48), (49, 48))
+    >>> remove_blocked([(51, 50)], [])
+    ((51, 50),)
+    """
+    gone = set(blocked)
+    return tuple(c for c in combos if c[0] not in gone and c[1] not in gone)

@@ -1,0 +1,164 @@
+"""Range notation: combo counts from first principles, card removal, and clear errors."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from lookup.cards import parse_cards
+from lookup.ranges import (
+    ALL_COMBOS,
+    RangeError,
+    class_name,
+    combo_text,
+    parse_range,
+    remove_blocked,
+)
+
+RANKS = "23456789TJQKA"
+
+
+def _classes(combos: tuple[tuple[int, int], ...]) -> set[str]:
+    return {class_name(c) for c in combos}
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("QQ+", 18),
+        ("AKs", 4),
+        ("AKo", 12),
+        ("AK", 16),
+        ("22+", 78),
+        ("22-55", 24),
+        ("55-22", 24),
+        ("ATs+", 16),
+        ("KTo+", 36),
+        ("A5s-A2s", 16),
+        ("AsKs", 1),
+        ("QQ+, AKs, AsKd", 23),
+        ("QQ+ AKs,AsKd", 23),
+        ("QQ+, KK", 18),  # repeats count once
+        ("random", 1326),
+        ("ak", 16),
+        ("AKS", 4),
+        ("10s10d", 1),
+        ("T9s+", 4),  # only T9s: the lower card rises to one below the higher
+    ],
+)
+def test_combo_counts(text: str, count: int) -> None:
+    combos = parse_range(text)
+    assert len(combos) == count
+    assert len(set(combos)) == count
+    assert all(hi > lo for hi, lo in combos)
+
+
+def test_combo_counts_from_first_principles() -> None:
+    # A pair class has C(4, 2) combos, suited 4, offsuit 4 * 3: count the deck directly.
+    deck = parse_cards(" ".join(r + s for r in RANKS for s in "cdhs"))
+    by_class: dict[str, int] = {}
+    for a, b in combinations(deck, 2):
+        hi, lo = max(a.index, b.index), min(a.index, b.index)
+        name = class_name((hi, lo))
+        by_class[name] = by_class.get(name, 0) + 1
+    assert len(by_class) == 169
+    assert sum(by_class.values()) == 1326 == len(ALL_COMBOS)
+    for name, count in by_class.items():
+        assert len(parse_range(name)) == count, name
+
+
+def test_plus_and_dash_forms_name_the_right_classes() -> None:
+    assert _classes(parse_range("QQ+")) == {"QQ", "KK", "AA"}
+    assert _classes(parse_range("ATs+")) == {"ATs", "AJs", "AQs", "AKs"}
+    assert _classes(parse_range("KTo+")) == {"KTo", "KJo", "KQo"}
+    assert _classes(parse_range("A5s-A2s")) == {"A5s", "A4s", "A3s", "A2s"}
+    assert _classes(parse_range("22-55")) == {"22", "33", "44", "55"}
+    assert _classes(parse_range("AK")) == {"AKs", "AKo"}
+
+
+def test_suitedness_of_every_combo() -> None:
+    for hi, lo in parse_range("AKs"):
+        assert hi % 4 == lo % 4
+    for hi, lo in parse_range("AKo"):
+        assert hi % 4 != lo % 4
+
+
+def test_explicit_combo_is_those_cards() -> None:
+    (combo,) = parse_range("KdAs")
+    assert {combo_text((c,)) for c in combo} == {"As", "Kd"}
+
+
+def test_blocked_combos_are_dropped() -> None:
+    board = [c.index for c in parse_cards("As 7d 2c")]
+    aces = remove_blocked(parse_range("AA"), board)
+    assert len(aces) == 3  # C(3, 2) with one ace gone
+    assert len(remove_blocked(parse_range("AKs"), board)) == 3
+    assert len(remove_blocked(parse_range("22+"), board)) == 78 - 3 - 3 - 3
+    assert all(not set(c) & set(board) for c in aces)
+
+
+@pytest.mark.parametrize("percent", [1, 5, 10, 15, 25, 50, 100])
+def test_percentages_take_whole_classes_from_the_top(percent: int) -> None:
+    from lookup.preflop_order import PREFLOP_ORDER
+
+    combos = parse_range(f"{percent}%")
+    wanted = percent / 100 * 1326
+    assert len(combos) >= wanted
+    classes = _classes(combos)
+    # Exactly a prefix of the documented order, and the last class is needed.
+    assert classes == set(PREFLOP_ORDER[: len(classes)])
+    last = PREFLOP_ORDER[len(classes) - 1]
+    assert len(combos) - len(parse_range(last)) < wanted
+
+
+def test_preflop_order_is_sane() -> None:
+    from lookup.preflop_order import EQUITY_VS_RANDOM, PREFLOP_ORDER
+
+    assert len(PREFLOP_ORDER) == 169 == len(set(PREFLOP_ORDER))
+    # Heads-up against one random hand the worst class is 32o, not 72o.
+    assert PREFLOP_ORDER[0] == "AA" and PREFLOP_ORDER[-1] == "32o"
+    # Published equity against a random hand (PokerStove tables): AA 85.2%, 72o 34.6%, 32o 32.3%.
+    assert EQUITY_VS_RANDOM["AA"] == pytest.approx(0.852, abs=0.002)
+    assert EQUITY_VS_RANDOM["72o"] == pytest.approx(0.346, abs=0.002)
+    assert EQUITY_VS_RANDOM["32o"] == pytest.approx(0.323, abs=0.002)
+    # Dominance the sampling must respect by a wide margin.
+    assert PREFLOP_ORDER.index("AKs") < PREFLOP_ORDER.index("AKo")
+    assert PREFLOP_ORDER.index("KK") < PREFLOP_ORDER.index("AKs")
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("QQ+, AKx", "AKx"),
+        ("QQ+, AsKx", "AsKx"),
+        ("ZZ", "ZZ"),
+        ("AAs", "AAs"),
+        ("AKs-AQo", "AKs-AQo"),
+        ("AKs-QJs", "AKs-QJs"),
+        ("AsAs", "AsAs"),
+        ("AsKsQs", "AsKsQs"),
+        ("0%", "0%"),
+        ("150%", "150%"),
+        ("QQ++", "QQ++"),
+    ],
+)
+def test_bad_tokens_are_named(text: str, token: str) -> None:
+    with pytest.raises(RangeError) as info:
+        parse_range(text)
+    assert info.value.token == token
+    assert repr(token) in str(info.value)
+
+
+def test_empty_and_non_string_ranges() -> None:
+    with pytest.raises(RangeError, match="empty range"):
+        parse_range(" , ")
+    with pytest.raises(RangeError, match="is a string"):
+        parse_range(["AK"])  # type: ignore[arg-type]
+
+
+def test_range_error_is_a_package_error() -> None:
+    from lookup.errors import PokerLookupError
+
+    assert issubclass(RangeError, PokerLookupError)
+    assert issubclass(RangeError, ValueError)
