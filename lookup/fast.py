@@ -26,7 +26,7 @@ Importing this module loads the tables (about 15 ms, once).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations, starmap
 from typing import Final
 
@@ -103,7 +103,7 @@ evaluate5, evaluate6, evaluate7 = _kernels()
 _BY_SIZE: Final = {5: evaluate5, 6: evaluate6, 7: evaluate7}
 
 
-def evaluate_any(cards: tuple[Kev, ...] | list[Kev]) -> int:
+def evaluate_any(cards: Sequence[Kev]) -> int:
     """Class number of the best five of any number (five or more) of encoded cards.
 
     Five to seven cards take one O(1) lookup. More take the best of all C(n, 5)
