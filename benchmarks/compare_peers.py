@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 # Run from a checkout without installing: the worktree root holds lookup/.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -57,7 +58,7 @@ def _star_loop(function: Callable[..., object], hands: Sequence[Sequence[object]
     return loop
 
 
-def _one_arg_loop(function: Callable[[object], object], hands: Sequence[object]) -> Loop:
+def _one_arg_loop(function: Callable[[Any], object], hands: Sequence[object]) -> Loop:
     def loop() -> None:
         for hand in hands:
             function(hand)

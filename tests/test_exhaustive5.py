@@ -25,10 +25,12 @@ import multiprocessing
 import os
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations, starmap
+from typing import TypeVar
 
 import pytest
 
@@ -82,6 +84,7 @@ CLASSES_PER_CATEGORY = {
 
 PatternVerdict = tuple[MatchCategory, tuple[int, ...]]
 Triple = tuple[Verdict, PatternVerdict, int]
+Numbered = TypeVar("Numbered", Verdict, PatternVerdict)
 
 # (rank, suit) of each card by its position in DECK: index = 4 * rank + suit.
 PLAIN_DECK: tuple[PlainCard, ...] = tuple(divmod(i, 4) for i in range(52))
@@ -139,6 +142,12 @@ def pattern_as_standard(verdict: PatternVerdict) -> PatternVerdict:
     return verdict
 
 
+def number_strongest_first(verdicts: Iterable[Numbered]) -> dict[Numbered, int]:
+    """Distinct verdicts, strongest first, numbered from 1: the Cactus-Kev way of counting."""
+    ordered = sorted(set(verdicts), reverse=True)
+    return {verdict: number for number, verdict in enumerate(ordered, 1)}
+
+
 @dataclass(frozen=True)
 class Census:
     """How often each (reference verdict, pattern verdict, runtime class) triple occurred."""
@@ -149,9 +158,15 @@ class Census:
     def hands(self) -> int:
         return sum(self.triples.values())
 
-    def numbering(self, verdicts: set[object]) -> dict[object, int]:
-        ordered = sorted(verdicts, reverse=True)  # type: ignore[type-var]
-        return {verdict: number for number, verdict in enumerate(ordered, 1)}
+    @cached_property
+    def reference_numbers(self) -> dict[Verdict, int]:
+        """The frequency-sort reference's own numbering of its verdicts."""
+        return number_strongest_first(verdict for verdict, _, _ in self.triples)
+
+    @cached_property
+    def pattern_numbers(self) -> dict[PatternVerdict, int]:
+        """The match-pattern classifier's own numbering (royal flush as a straight flush)."""
+        return number_strongest_first(pattern_as_standard(p) for _, p, _ in self.triples)
 
 
 @pytest.fixture(scope="module")
@@ -167,7 +182,7 @@ def test_every_hand_is_dealt_exactly_once(census: Census) -> None:
 
 
 def test_runtime_class_is_the_reference_class_of_every_hand(census: Census) -> None:
-    numbers = census.numbering({verdict for verdict, _, _ in census.triples})
+    numbers = census.reference_numbers
     wrong = [
         (verdict, runtime, numbers[verdict])
         for verdict, _, runtime in census.triples
@@ -177,7 +192,7 @@ def test_runtime_class_is_the_reference_class_of_every_hand(census: Census) -> N
 
 
 def test_match_pattern_classifier_orders_every_hand_the_same(census: Census) -> None:
-    numbers = census.numbering({pattern_as_standard(p) for _, p, _ in census.triples})
+    numbers = census.pattern_numbers
     wrong = [
         (pattern, runtime)
         for _, pattern, runtime in census.triples
@@ -188,8 +203,7 @@ def test_match_pattern_classifier_orders_every_hand_the_same(census: Census) -> 
 
 def test_reference_classifiers_agree_on_every_hand(census: Census) -> None:
     # Same category name, and the same numbering of each hand (independently of the runtime).
-    reference = census.numbering({verdict for verdict, _, _ in census.triples})
-    pattern = census.numbering({pattern_as_standard(p) for _, p, _ in census.triples})
+    reference, pattern = census.reference_numbers, census.pattern_numbers
     disagreements = [
         (verdict, p)
         for verdict, p, _ in census.triples
@@ -252,7 +266,7 @@ def test_reference_fixture_numbering_matches_the_census(
     census: Census, reference_numbers: dict[Verdict, int]
 ) -> None:
     # conftest numbers one representative hand per rank multiset; the census saw every deal.
-    assert census.numbering({verdict for verdict, _, _ in census.triples}) == reference_numbers
+    assert census.reference_numbers == reference_numbers
 
 
 def test_checked_evaluate_on_a_sample(reference_numbers: dict[Verdict, int]) -> None:

@@ -114,13 +114,13 @@ def test_an_untouched_copy_loads_and_matches(table_copy: Path) -> None:
     assert loaded.product_class == tables().product_class
 
 
-def _rewrite_header(path: Path, change: Callable[[dict[str, object]], None]) -> None:
+def _rewrite_header(path: Path, change: Callable[[dict[str, object]], object]) -> None:
     header = msgpack.unpackb(path.read_bytes(), raw=False)
     change(header)
     path.write_bytes(msgpack.packb(header, use_bin_type=True))
 
 
-def _rewrite_payload(path: Path, change: Callable[[dict[str, object]], None]) -> None:
+def _rewrite_payload(path: Path, change: Callable[[dict[str, object]], object]) -> None:
     # Edits the payload and recomputes its checksum, as a careless hand edit might.
     def edit(header: dict[str, object]) -> None:
         body = msgpack.unpackb(header["payload"], raw=False)
@@ -132,11 +132,11 @@ def _rewrite_payload(path: Path, change: Callable[[dict[str, object]], None]) ->
     _rewrite_header(path, edit)
 
 
-def _set(key: str, value: object) -> Callable[[dict[str, object]], None]:
+def _set(key: str, value: object) -> Callable[[dict[str, object]], object]:
     return lambda mapping: mapping.__setitem__(key, value)
 
 
-DAMAGE: dict[str, tuple[str, Callable[[Path], None], str]] = {
+DAMAGE: dict[str, tuple[str, Callable[[Path], object], str]] = {
     "payload byte flipped": ("flush.msgpack", flip_last_byte, "is corrupted (SHA-256"),
     "newer format version": (
         "classes.msgpack",
@@ -178,7 +178,7 @@ DAMAGE: dict[str, tuple[str, Callable[[Path], None], str]] = {
     ),
     "wrong class count, checksum redone": (
         "classes.msgpack",
-        lambda p: _rewrite_payload(p, lambda body: body["meta"].__setitem__("class_count", 7461)),  # type: ignore[index]
+        lambda p: _rewrite_payload(p, lambda body: _set("class_count", 7461)(body["meta"])),  # type: ignore[arg-type]
         "does not hold 7462 classes",
     ),
     "malformed payload, checksum redone": (
