@@ -7,7 +7,11 @@ its own pre-parsed card form (pokerlookup: ``Card``; treys: its int encoding;
 eval7: ``eval7.Card``; phevaluator: card ids 0-51), so only evaluation is
 timed. Each timing is the best of R passes of a plain Python loop over all the
 hands, one call per hand, with the garbage collector paused (as ``timeit``
-does). Before timing, each peer's answers on the hands are checked against
+does). The clock is this process's CPU time, so time spent waiting while other
+processes hold the cores does not count; passes take turns between evaluators
+so that whatever load does to the caches hits all of them alike.
+
+Before timing, each peer's answers on the hands are checked against
 pokerlookup's, so a mistaken conversion cannot produce a fast wrong number.
 A peer that is not installed is skipped with a note. Rates are hands per
 second; ratios are against treys' public ``Evaluator.evaluate`` in the same run.
@@ -182,9 +186,9 @@ def _time_once(loop: Loop) -> float:
     gc.collect()
     gc.disable()
     try:
-        started = time.perf_counter()
+        started = time.process_time()
         loop()
-        return time.perf_counter() - started
+        return time.process_time() - started
     finally:
         gc.enable()
 
