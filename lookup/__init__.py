@@ -28,6 +28,14 @@ from lookup.cards import (
     parse_card,
     parse_cards,
 )
+from lookup.describe import (
+    BestFive,
+    best_five,
+    canonical_hand,
+    class_ranks,
+    describe,
+    parse_description,
+)
 from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError, TableError
 from lookup.evaluate import evaluate, hand_cards
 from lookup.rank import CLASS_COUNT, Category, ClassNumber, HandRank
@@ -41,6 +49,7 @@ __all__ = [
     "CLASS_COUNT",
     "DECK",
     "PRIMES",
+    "BestFive",
     "Card",
     "CardError",
     "CardLike",
@@ -55,6 +64,10 @@ __all__ = [
     "Rank",
     "Suit",
     "TableError",
+    "best_five",
+    "canonical_hand",
+    "class_ranks",
+    "describe",
     "evaluate",
     "evaluate5",
     "evaluate6",
@@ -62,6 +75,7 @@ __all__ = [
     "hand_cards",
     "parse_card",
     "parse_cards",
+    "parse_description",
 ]
 
 _LAZY = {"evaluate5", "evaluate6", "evaluate7"}

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import total_ordering
-from typing import Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
+
+if TYPE_CHECKING:
+    from lookup.cards import Rank
 
 __all__ = ["CLASS_COUNT", "Category", "ClassNumber", "HandRank"]
 
@@ -120,6 +123,27 @@ class HandRank:
     def name(self) -> str:
         """``'Royal Flush'`` for class 1, otherwise the category's title."""
         return "Royal Flush" if self.kev == 1 else self.category.title
+
+    @property
+    def ranks(self) -> tuple[Rank, ...]:
+        """The five ranks that make the hand, in reading order (a wheel reads 5-4-3-2-A).
+
+        >>> [r.char for r in HandRank.from_kev(167).ranks]
+        ['A', 'A', 'A', 'K', 'K']
+        """
+        from lookup.describe import class_ranks
+
+        return class_ranks(self._kev)
+
+    def describe(self) -> str:
+        """A sentence naming the hand and every rank that decides it.
+
+        >>> HandRank.from_kev(10).describe(), HandRank.from_kev(7462).describe()
+        ('Straight Flush, Five high', 'High Card, Seven-Five-Four-Three-Two')
+        """
+        from lookup.describe import describe
+
+        return describe(self)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, HandRank):

@@ -1,0 +1,148 @@
+"""Six and seven cards: the generated tables and the O(1) kernels against the reference."""
+
+from __future__ import annotations
+
+import math
+import random
+from itertools import combinations, combinations_with_replacement, starmap
+
+import pytest
+
+from lookup import DECK, evaluate, parse_cards
+from lookup.cards import PRIMES
+from lookup.fast import evaluate5, evaluate6, evaluate7, evaluate_any
+from lookup.tables import table_dir, tables
+from tests.reference_classes import (
+    reference_best,
+    reference_best_flush,
+    reference_best_unsuited,
+)
+
+
+def _multisets(size: int) -> list[tuple[int, ...]]:
+    return [
+        ranks
+        for ranks in combinations_with_replacement(range(13), size)
+        if max(ranks.count(r) for r in ranks) <= 4
+    ]
+
+
+@pytest.mark.parametrize(("size", "count"), [(5, 6175), (6, 18395), (7, 49205)])
+def test_every_rank_multiset_maps_to_the_reference_best(size: int, count: int) -> None:
+    multisets = _multisets(size)
+    assert len(multisets) == count  # published count of rank multisets
+    product_class = tables().product_class
+    for ranks in multisets:
+        product = math.prod(PRIMES[r] for r in ranks)
+        assert product_class[product] == reference_best_unsuited(ranks), ranks
+
+
+def test_hash_holds_exactly_the_paired_five_and_all_six_and_seven_card_keys() -> None:
+    expected = {
+        math.prod(PRIMES[r] for r in ranks)
+        for size in (5, 6, 7)
+        for ranks in _multisets(size)
+        if size > 5 or len(set(ranks)) < 5
+    }
+    stored = {k for k in tables().hash_keys if k}
+    assert stored == expected
+    assert len(stored) == 4888 + 18395 + 49205
+
+
+@pytest.mark.parametrize("bits", [5, 6, 7])
+def test_every_flush_mask_maps_to_the_reference_best_flush(bits: int) -> None:
+    flush = tables().flush
+    for ranks in combinations(range(13), bits):
+        mask = sum(1 << r for r in ranks)
+        assert flush[mask] == reference_best_flush(ranks), ranks
+
+
+def test_flush_table_is_empty_outside_five_to_seven_ranks() -> None:
+    flush = tables().flush
+    assert all(flush[m] == 0 for m in range(1 << 13) if not 5 <= m.bit_count() <= 7)
+
+
+def test_reachable_class_counts() -> None:
+    # A six- or seven-card flush always outranks what the same cards make
+    # otherwise, and every multiset and every flush rank set can be dealt, so the
+    # reachable classes are the multiset classes plus the flush-mask classes.
+    flush, product_class = tables().flush, tables().product_class
+    for size, published in [(6, 6075), (7, 4824)]:
+        unsuited = {product_class[math.prod(PRIMES[r] for r in m)] for m in _multisets(size)}
+        flushes = {flush[m] for m in range(1 << 13) if 5 <= m.bit_count() <= size}
+        assert len(unsuited | flushes) == published
+
+
+def test_seven_cards_agree_with_best_of_21_on_a_million_random_hands() -> None:
+    # evaluate5 is proven on every five-card hand (test_exhaustive5), so the best
+    # of its 21 answers is the reference's best of 21.
+    rng = random.Random(20261122)
+    deck = list(DECK)
+    for _ in range(1_000_000):
+        hand = rng.sample(deck, 7)
+        assert evaluate7(*hand) == min(starmap(evaluate5, combinations(hand, 5))), hand
+
+
+def test_six_cards_agree_with_best_of_6_on_a_million_random_hands() -> None:
+    rng = random.Random(6)
+    deck = list(DECK)
+    for _ in range(1_000_000):
+        hand = rng.sample(deck, 6)
+        assert evaluate6(*hand) == min(starmap(evaluate5, combinations(hand, 5))), hand
+
+
+@pytest.mark.parametrize("size", [6, 7, 8, 13])
+def test_random_hands_agree_with_the_reference_directly(size: int) -> None:
+    rng = random.Random(size)
+    for _ in range(20_000 if size <= 7 else 300):
+        hand = rng.sample(DECK, size)
+        assert evaluate_any(hand) == reference_best(hand), hand
+
+
+def _flush_heavy(rng: random.Random, size: int) -> list:  # type: ignore[type-arg]
+    suit = rng.randrange(4)
+    suited = [c for c in DECK if c.suit == suit]
+    n_suited = rng.randint(5, size)
+    hand = rng.sample(suited, n_suited)
+    rest = [c for c in DECK if c not in hand]
+    return hand + rng.sample(rest, size - n_suited)
+
+
+@pytest.mark.parametrize("size", [6, 7])
+def test_flush_heavy_hands_agree_with_the_reference(size: int) -> None:
+    rng = random.Random(100 + size)
+    for _ in range(20_000):
+        hand = _flush_heavy(rng, size)
+        rng.shuffle(hand)
+        assert evaluate_any(hand) == reference_best(hand), hand
+
+
+@pytest.mark.parametrize(
+    ("cards", "sentence"),
+    [
+        ("Ah 2c 3d 4s 5h 6c Kd", "Straight, Six high"),  # wheel beside a six-high straight
+        ("2s 3s 4s 5s 6s 7s 9s", "Straight Flush, Seven high"),  # seven suited cards
+        ("As 2s 3s 4s 5s 9s Ks", "Straight Flush, Five high"),  # steel wheel in a flush
+        ("9h 9c 9d 4s 4h 4c Kd", "Full House, Nines full of Fours"),  # two trips
+        ("Kh Kc 8d 8s 3c 3h Ad", "Two Pair, Kings and Eights, Ace kicker"),  # three pairs
+        ("Kh Kc 8d 8s 3c 3h 2d", "Two Pair, Kings and Eights, Three kicker"),
+        ("7h 7c 7d 7s Qc Qh 2d", "Four of a Kind, Sevens, Queen kicker"),  # quads and a pair
+        ("7h 7c 7d 7s 2c 2h 2d", "Four of a Kind, Sevens, Two kicker"),  # quads and trips
+        ("Ah Kh Qh Jh 9h Tc 8d", "Flush, Ace-King-Queen-Jack-Nine"),  # flush beats straight
+        ("Ts Js Qs Ks As 9s 8s", "Royal Flush"),
+        ("2c 3d 4h 5s 7c 8d 9h", "High Card, Nine-Eight-Seven-Five-Four"),
+    ],
+)
+def test_edge_hands(cards: str, sentence: str) -> None:
+    hand = parse_cards(cards)
+    assert evaluate(hand).describe() == sentence
+    assert evaluate(hand).kev == reference_best(hand)
+
+
+def test_holdem_form_equals_the_combined_hand() -> None:
+    assert evaluate("Ah Kd", "Ac Ad 7s 7c 2h") == evaluate("Ah Kd Ac Ad 7s 7c 2h")
+
+
+def test_tables_stay_under_one_megabyte() -> None:
+    total = sum(path.stat().st_size for path in table_dir().glob("*.msgpack"))
+    assert total < 1_000_000, total
