@@ -40,6 +40,7 @@ from lookup.fast import evaluate5
 from lookup.rank import Category, HandRank
 from tablegen.matchpattern import MatchCategory, classify_by_pattern
 from tablegen.reference import PlainCard, Verdict, classify
+from tests.reference_classes import verdict_numbers
 
 HANDS = math.comb(52, 5)
 
@@ -262,20 +263,18 @@ def test_category_boundaries_and_sizes(census: Census) -> None:
     assert strengths == sorted(strengths, reverse=True)
 
 
-def test_reference_fixture_numbering_matches_the_census(
-    census: Census, reference_numbers: dict[Verdict, int]
-) -> None:
-    # conftest numbers one representative hand per rank multiset; the census saw every deal.
-    assert census.reference_numbers == reference_numbers
+def test_representative_numbering_matches_the_census(census: Census) -> None:
+    # reference_classes numbers one hand per rank multiset; the census saw every deal.
+    assert census.reference_numbers == verdict_numbers()
 
 
-def test_checked_evaluate_on_a_sample(reference_numbers: dict[Verdict, int]) -> None:
+def test_checked_evaluate_on_a_sample(census: Census) -> None:
     # lookup.evaluate parses and validates; check it on a seeded sample in every input form.
     rng = random.Random(20240502)
     for _ in range(3_000):
         indices = rng.sample(range(52), 5)
         cards = [DECK[i] for i in indices]
-        expected = reference_numbers[classify([PLAIN_DECK[i] for i in indices])]
+        expected = census.reference_numbers[classify([PLAIN_DECK[i] for i in indices])]
         assert lookup.evaluate(tuple(cards)).kev == expected
         assert lookup.evaluate(" ".join(map(str, cards))).kev == expected
         assert lookup.evaluate(indices).kev == expected
