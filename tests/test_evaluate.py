@@ -289,3 +289,21 @@ def test_bad_cards_reach_the_caller_as_card_errors() -> None:
         evaluate("As Ks Qs Js 1h")
     with pytest.raises(lookup.CardError, match="'Kx'"):
         evaluate("As Ks", board="Qs Js Kx")
+
+
+@pytest.mark.parametrize(
+    ("cards", "duplicate"),
+    [
+        ((DECK[0], DECK[0], DECK[1], DECK[2], DECK[3]), "2c"),  # five deuces by value
+        ((DECK[51], DECK[51], DECK[47], DECK[43], DECK[39]), "As"),  # four spades, read as a flush
+        (tuple(DECK[i] for i in (51, 47, 43, 39, 35, 51, 2)), "As"),
+    ],
+)
+def test_preparsed_tuples_are_checked_for_duplicates(
+    cards: tuple[Card, ...], duplicate: str
+) -> None:
+    # A tuple of Card skips parsing (the cheap path); it must not skip the duplicate check.
+    with pytest.raises(DuplicateCardError, match=f"card '{duplicate}' appears more than once"):
+        evaluate(cards)
+    with pytest.raises(DuplicateCardError):
+        lookup.hand_cards(cards, board=())
