@@ -257,6 +257,9 @@ def _parse_run(run: str) -> list[Card]:
         token = run[pos : suit_pos + 1]
         rank = _RANK_BY_TEXT.get(rank_text)
         if rank is None:
+            # Name what the user typed as one card: up to the next suit ("11h", not "11").
+            end = next((i for i in range(suit_pos, len(run)) if run[i] in _SUIT_BY_TEXT), None)
+            token = run[pos:] if end is None else run[pos : end + 1]
             raise CardError(
                 f"unknown rank {rank_text!r} in card {token!r}: {_ALLOWED_RANKS}", token
             )
@@ -306,8 +309,19 @@ def _parse_item(item: object) -> list[Card]:
     if isinstance(item, Card):
         return [item]
     if isinstance(item, str):
+        if not _SEPARATORS.sub("", item):
+            # An empty item in a list is a hole where a card should be, not zero cards.
+            raise CardError(f"empty card string {item!r}: give a card like 'As'", item)
         return _parse_text(item)
     if isinstance(item, int) and not isinstance(item, bool):
+        if item in _BY_KEV:
+            # A Cactus-Kev int (treys uses the same encoding) is not an index: say so.
+            raise CardError(
+                f"card index {item} is out of range: indices are 0-51 (4 * rank + suit); "
+                f"{item} is the Cactus-Kev encoding of {_BY_KEV[item]}, "
+                "pass Card.from_kev() of it",
+                item,
+            )
         return [Card.from_index(item)]
     raise CardError(
         f"cannot read {item!r} as a card: give a string like 'As', a Card, or an index 0-51",
@@ -329,6 +343,10 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     Traceback (most recent call last):
     ...
     lookup.errors.DuplicateCardError: card 'As' appears more than once
+    >>> parse_cards(["As", ""])
+    Traceback (most recent call last):
+    ...
+    lookup.errors.CardError: empty card string '': give a card like 'As'
     >>> parse_cards([1.5])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

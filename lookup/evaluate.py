@@ -14,13 +14,20 @@ def hand_cards(cards: CardsLike, board: CardsLike | None = None) -> tuple[Card, 
 
     >>> hand_cards("As Ad", "2c 7d 9h")
     (Card('As'), Card('Ad'), Card('2c'), Card('7d'), Card('9h'))
+    >>> hand_cards((Card.from_index(51),) * 2)
+    Traceback (most recent call last):
+    ...
+    lookup.errors.DuplicateCardError: card 'As' appears more than once
     >>> hand_cards("As Ad", "As 7d 9h")
     Traceback (most recent call last):
     ...
     lookup.errors.DuplicateCardError: card 'As' is both in the hand and on the board
     """
+    # Already-parsed distinct cards skip parsing; anything else (duplicates included)
+    # goes through parse_cards, which raises the right error.
     hand = cards if type(cards) is tuple and all(type(c) is Card for c in cards) else None
-    parsed = hand if hand is not None else parse_cards(cards)
+    distinct = hand is not None and len(set(hand)) == len(hand)
+    parsed = hand if hand is not None and distinct else parse_cards(cards)
     if board is None:
         return parsed
     shared = parse_cards(board)

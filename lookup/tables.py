@@ -92,7 +92,10 @@ def load_tables(directory: Path | None = None) -> Tables:
     prime_hash = _read(where, "prime_hash")
 
     if classes.meta.get("class_count") != CLASS_COUNT:
-        raise TableError(f"lookup table 'classes' does not hold {CLASS_COUNT} classes")
+        raise TableError(
+            f"lookup table {where / 'classes.msgpack'} does not hold {CLASS_COUNT} classes: "
+            f"{REGENERATE_HINT}"
+        )
     by_value = tuple(Category)
     categories = (Category.HIGH_CARD, *[by_value[c] for c in classes.arrays["category"]])
 
