@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement, starmap
 
 import pytest
@@ -146,3 +147,14 @@ def test_holdem_form_equals_the_combined_hand() -> None:
 def test_tables_stay_under_one_megabyte() -> None:
     total = sum(path.stat().st_size for path in table_dir().glob("*.msgpack"))
     assert total < 1_000_000, total
+
+
+@pytest.mark.parametrize(("size", "kernel"), [(6, evaluate6), (7, evaluate7)])
+def test_every_rank_multiset_through_the_kernel(size: int, kernel: Callable[..., int]) -> None:
+    # The kernels key unsuited hands by a base-5 rank sum derived from the prime
+    # table; deal every multiset (suits cycling, so never a flush) through them.
+    product_class = tables().product_class
+    for ranks in _multisets(size):
+        hand = [DECK[4 * r + i % 4] for i, r in enumerate(ranks)]
+        assert kernel(*hand) == product_class[math.prod(PRIMES[r] for r in ranks)], ranks
+        assert kernel(*(int(c) for c in reversed(hand))) == kernel(*hand)  # plain ints too
