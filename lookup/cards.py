@@ -27,6 +27,7 @@ lookup.errors.CardError: unknown rank '1' in card '1h': ranks are 2-9, T (or 10)
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable
 from enum import IntEnum
@@ -313,7 +314,8 @@ def _parse_item(item: object) -> list[Card]:
             # An empty item in a list is a hole where a card should be, not zero cards.
             raise CardError(f"empty card string {item!r}: give a card like 'As'", item)
         return _parse_text(item)
-    if isinstance(item, int) and not isinstance(item, bool):
+    if not isinstance(item, bool) and hasattr(item, "__index__"):
+        item = operator.index(item)  # ints, and numpy integers from index arrays
         if item in _BY_KEV:
             # A Cactus-Kev int (treys uses the same encoding) is not an index: say so.
             raise CardError(

@@ -106,7 +106,7 @@ class HandRank:
         """The shared :class:`HandRank` of Cactus-Kev class number ``kev``."""
         from lookup.tables import hand_ranks
 
-        if not (isinstance(kev, int) and 1 <= kev <= CLASS_COUNT):
+        if isinstance(kev, bool) or not (isinstance(kev, int) and 1 <= kev <= CLASS_COUNT):
             from lookup.errors import PokerLookupError
 
             raise PokerLookupError(

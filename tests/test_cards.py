@@ -293,3 +293,10 @@ def test_card_constructor_range(rank: int, suit: int) -> None:
 def test_from_kev_rejects_what_is_not_an_encoding(bad: int) -> None:
     error = _reject(Card.from_kev, bad)
     assert f"{bad} is not a Cactus-Kev card encoding" in str(error)
+
+
+def test_numpy_integers_are_card_indices() -> None:
+    np = pytest.importorskip("numpy")
+    row = np.array([51, 47, 0], dtype=np.int8)
+    assert parse_cards(list(row)) == parse_cards("As Ks 2c")
+    assert parse_cards(row.tolist()) == parse_cards("As Ks 2c")

@@ -307,3 +307,9 @@ def test_preparsed_tuples_are_checked_for_duplicates(
         evaluate(cards)
     with pytest.raises(DuplicateCardError):
         lookup.hand_cards(cards, board=())
+
+
+def test_class_numbers_must_be_real_ints() -> None:
+    for bad in (True, False, 1.0, "1"):
+        with pytest.raises(PokerLookupError, match="out of range"):
+            HandRank.from_kev(bad)  # type: ignore[arg-type]
