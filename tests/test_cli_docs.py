@@ -1,4 +1,4 @@
-"""docs/cli.md stays true: every command shown there prints exactly what is shown.
+"""docs/cli.md and the README stay true: every command shown prints exactly what is shown.
 
 The page holds input files (fenced blocks whose info string is ``text file=NAME``)
 and terminal sessions (```` ```console ```` blocks: ``$ command`` lines, each
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE = ROOT / "docs" / "cli.md"
+PAGES = (ROOT / "docs" / "cli.md", ROOT / "README.md")
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="runs the session on a Linux pseudo-terminal"
@@ -29,8 +29,8 @@ pytestmark = pytest.mark.skipif(
 _FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 
 
-def _blocks() -> list[tuple[str, str]]:
-    return [(info.strip(), body) for info, body in _FENCE.findall(PAGE.read_text("utf-8"))]
+def _blocks(page: Path = PAGES[0]) -> list[tuple[str, str]]:
+    return [(info.strip(), body) for info, body in _FENCE.findall(page.read_text("utf-8"))]
 
 
 def _files() -> dict[str, str]:
@@ -42,17 +42,17 @@ def _files() -> dict[str, str]:
     return files
 
 
-def _session() -> list[tuple[str, str]]:
-    """(command, expected output) for every ``$`` line of every console block."""
+def _session(page: Path = PAGES[0]) -> list[tuple[str, str]]:
+    """(command, expected output) for every ``$`` line of every console block of ``page``."""
     steps: list[tuple[str, str]] = []
-    for info, body in _blocks():
+    for info, body in _blocks(page):
         if info != "console":
             continue
         for line in body.splitlines(keepends=True):
             if line.startswith("$ "):
                 steps.append((line[2:].rstrip("\n"), ""))
             else:
-                assert steps, f"output before any command in docs/cli.md: {line!r}"
+                assert steps, f"output before any command in {page.name}: {line!r}"
                 command, output = steps[-1]
                 steps[-1] = (command, output + line)
     return steps
@@ -114,6 +114,14 @@ def test_page_has_files_and_a_session() -> None:
     assert "pokerlookup showdown players.txt" in commands
 
 
-@pytest.mark.parametrize(("command", "expected"), _session(), ids=lambda value: value[:60])
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [step for page in PAGES for step in _session(page)],
+    ids=lambda value: value[:60],
+)
 def test_command_prints_what_the_page_shows(command: str, expected: str, scratch: Path) -> None:
     assert _run_in_terminal(command, scratch) == expected
+
+
+def test_readme_shows_a_session() -> None:
+    assert any(c.startswith("pokerlookup ") for c, _ in _session(PAGES[1]))
