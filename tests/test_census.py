@@ -15,31 +15,10 @@ from lookup.batch import classes_of_keys, evaluate_batch, hand_keys
 from lookup.census import census, hand_slices, iter_hand_keys, iter_hands
 from lookup.cli import main
 from lookup.errors import HandSizeError, PokerLookupError
-from lookup.rank import Category
+from tests import published
 
-# Published counts (DESIGN.md): hands per category, best five cards.
-FIVE_CARD_COUNTS = {
-    Category.STRAIGHT_FLUSH: 40,
-    Category.FOUR_OF_A_KIND: 624,
-    Category.FULL_HOUSE: 3_744,
-    Category.FLUSH: 5_108,
-    Category.STRAIGHT: 10_200,
-    Category.THREE_OF_A_KIND: 54_912,
-    Category.TWO_PAIR: 123_552,
-    Category.ONE_PAIR: 1_098_240,
-    Category.HIGH_CARD: 1_302_540,
-}
-SEVEN_CARD_COUNTS = {
-    Category.STRAIGHT_FLUSH: 41_584,
-    Category.FOUR_OF_A_KIND: 224_848,
-    Category.FULL_HOUSE: 3_473_184,
-    Category.FLUSH: 4_047_644,
-    Category.STRAIGHT: 6_180_020,
-    Category.THREE_OF_A_KIND: 6_461_620,
-    Category.TWO_PAIR: 31_433_400,
-    Category.ONE_PAIR: 58_627_800,
-    Category.HIGH_CARD: 23_294_460,
-}
+FIVE_CARD_COUNTS = published.FIVE_CARD_COUNTS
+SEVEN_CARD_COUNTS = published.SEVEN_CARD_COUNTS
 
 
 def card_sets(rows: np.ndarray) -> np.ndarray:
@@ -88,15 +67,15 @@ def test_five_card_census() -> None:
     result = census(5)
     assert result.hands == math.comb(52, 5)
     assert result.category_counts == FIVE_CARD_COUNTS
-    assert result.royal_flushes == 4
-    assert result.distinct_classes == 7_462
+    assert result.royal_flushes == published.FIVE_CARD_ROYAL_FLUSHES
+    assert result.distinct_classes == published.DISTINCT_CLASSES[5]
     assert all(count > 0 for count in result.class_counts[1:])
 
 
 def test_six_card_census_reaches_6075_classes() -> None:
     result = census(6)
     assert result.hands == 20_358_520
-    assert result.distinct_classes == 6_075
+    assert result.distinct_classes == published.DISTINCT_CLASSES[6]
     assert result.royal_flushes == 4 * 47  # a royal plus any other card
 
 
@@ -104,8 +83,8 @@ def test_seven_card_census_matches_published_counts() -> None:
     result = census(7)
     assert result.hands == 133_784_560
     assert result.category_counts == SEVEN_CARD_COUNTS
-    assert result.royal_flushes == 4_324
-    assert result.distinct_classes == 4_824
+    assert result.royal_flushes == published.SEVEN_CARD_ROYAL_FLUSHES
+    assert result.distinct_classes == published.DISTINCT_CLASSES[7]
 
 
 def test_jobs_give_the_same_counts() -> None:

@@ -40,48 +40,16 @@ from lookup.fast import evaluate5
 from lookup.rank import Category, HandRank
 from tablegen.matchpattern import MatchCategory, classify_by_pattern
 from tablegen.reference import PlainCard, Verdict, classify
+from tests import published
 from tests.reference_classes import verdict_numbers
 
 HANDS = math.comb(52, 5)
 
-# Published five-card counts per category.
-CATEGORY_COUNTS = {
-    Category.STRAIGHT_FLUSH: 40,
-    Category.FOUR_OF_A_KIND: 624,
-    Category.FULL_HOUSE: 3_744,
-    Category.FLUSH: 5_108,
-    Category.STRAIGHT: 10_200,
-    Category.THREE_OF_A_KIND: 54_912,
-    Category.TWO_PAIR: 123_552,
-    Category.ONE_PAIR: 1_098_240,
-    Category.HIGH_CARD: 1_302_540,
-}
-ROYAL_FLUSHES = 4
-CLASS_COUNT = 7_462
-# Last (weakest) class number of each category, strongest category first.
-BOUNDARIES = {
-    Category.STRAIGHT_FLUSH: 10,
-    Category.FOUR_OF_A_KIND: 166,
-    Category.FULL_HOUSE: 322,
-    Category.FLUSH: 1_599,
-    Category.STRAIGHT: 1_609,
-    Category.THREE_OF_A_KIND: 2_467,
-    Category.TWO_PAIR: 3_325,
-    Category.ONE_PAIR: 6_185,
-    Category.HIGH_CARD: 7_462,
-}
-# Distinct classes per category (published beside the boundaries).
-CLASSES_PER_CATEGORY = {
-    Category.STRAIGHT_FLUSH: 10,
-    Category.FOUR_OF_A_KIND: 156,
-    Category.FULL_HOUSE: 156,
-    Category.FLUSH: 1_277,
-    Category.STRAIGHT: 10,
-    Category.THREE_OF_A_KIND: 858,
-    Category.TWO_PAIR: 858,
-    Category.ONE_PAIR: 2_860,
-    Category.HIGH_CARD: 1_277,
-}
+CATEGORY_COUNTS = published.FIVE_CARD_COUNTS
+ROYAL_FLUSHES = published.FIVE_CARD_ROYAL_FLUSHES
+CLASS_COUNT = published.DISTINCT_CLASSES[5]
+BOUNDARIES = published.LAST_CLASS_OF_CATEGORY
+CLASSES_PER_CATEGORY = published.CLASSES_PER_CATEGORY
 
 PatternVerdict = tuple[MatchCategory, tuple[int, ...]]
 Triple = tuple[Verdict, PatternVerdict, int]

@@ -13,6 +13,7 @@ from lookup import DECK, evaluate, parse_cards
 from lookup.cards import PRIMES
 from lookup.fast import evaluate5, evaluate6, evaluate7, evaluate_any
 from lookup.tables import table_dir, tables
+from tests import published
 from tests.reference_classes import (
     reference_best,
     reference_best_flush,
@@ -68,10 +69,10 @@ def test_reachable_class_counts() -> None:
     # otherwise, and every multiset and every flush rank set can be dealt, so the
     # reachable classes are the multiset classes plus the flush-mask classes.
     flush, product_class = tables().flush, tables().product_class
-    for size, published in [(6, 6075), (7, 4824)]:
+    for size in (6, 7):
         unsuited = {product_class[math.prod(PRIMES[r] for r in m)] for m in _multisets(size)}
         flushes = {flush[m] for m in range(1 << 13) if 5 <= m.bit_count() <= size}
-        assert len(unsuited | flushes) == published
+        assert len(unsuited | flushes) == published.DISTINCT_CLASSES[size]
 
 
 def test_seven_cards_agree_with_best_of_21_on_a_million_random_hands() -> None:
