@@ -33,7 +33,8 @@ def verdict_numbers() -> dict[Verdict, int]:
 
 
 @cache
-def _class_of_key(flush: bool, ranks: tuple[int, ...]) -> int:
+def class_of_key(flush: bool, ranks: tuple[int, ...]) -> int:
+    """Reference class of five cards with these ascending ranks, all of one suit or not."""
     cards = [(r, 3) for r in ranks] if flush else _unsuited(ranks)
     return verdict_numbers()[classify(cards)]
 
@@ -41,7 +42,7 @@ def _class_of_key(flush: bool, ranks: tuple[int, ...]) -> int:
 def reference_class5(cards: Sequence[Card]) -> int:
     """Reference class number of five cards."""
     flush = len({c.suit for c in cards}) == 1
-    return _class_of_key(flush, tuple(sorted(int(c.rank) for c in cards)))
+    return class_of_key(flush, tuple(sorted(int(c.rank) for c in cards)))
 
 
 def reference_best(cards: Sequence[Card]) -> int:
@@ -51,9 +52,9 @@ def reference_best(cards: Sequence[Card]) -> int:
 
 def reference_best_unsuited(ranks: Sequence[int]) -> int:
     """Best class among the five-rank subsets of a rank multiset, never a flush."""
-    return min(_class_of_key(False, sub) for sub in set(combinations(sorted(ranks), 5)))
+    return min(class_of_key(False, sub) for sub in set(combinations(sorted(ranks), 5)))
 
 
 def reference_best_flush(ranks: Sequence[int]) -> int:
     """Best flush class among five-rank subsets of distinct ranks, all of one suit."""
-    return min(_class_of_key(True, sub) for sub in combinations(sorted(ranks), 5))
+    return min(class_of_key(True, sub) for sub in combinations(sorted(ranks), 5))

@@ -5,16 +5,18 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from itertools import combinations, combinations_with_replacement, starmap
+from itertools import combinations, combinations_with_replacement
+from typing import Any
 
 import pytest
 
 from lookup import DECK, evaluate, parse_cards
 from lookup.cards import PRIMES
-from lookup.fast import evaluate5, evaluate6, evaluate7, evaluate_any
+from lookup.fast import evaluate6, evaluate7, evaluate_any
 from lookup.tables import table_dir, tables
 from tests import published
 from tests.reference_classes import (
+    class_of_key,
     reference_best,
     reference_best_flush,
     reference_best_unsuited,
@@ -75,22 +77,45 @@ def test_reachable_class_counts() -> None:
         assert len(unsuited | flushes) == published.DISTINCT_CLASSES[size]
 
 
-def test_seven_cards_agree_with_best_of_21_on_a_million_random_hands() -> None:
-    # evaluate5 is proven on every five-card hand (test_exhaustive5), so the best
-    # of its 21 answers is the reference's best of 21.
-    rng = random.Random(20261122)
-    deck = list(DECK)
-    for _ in range(1_000_000):
-        hand = rng.sample(deck, 7)
-        assert evaluate7(*hand) == min(starmap(evaluate5, combinations(hand, 5))), hand
+def _reference_by_rank_code() -> tuple[Any, Any]:
+    """Reference class of every five-card rank multiset, unsuited and as a flush.
+
+    Indexed by the ascending ranks read as a base-13 number, so numpy can apply
+    the reference to millions of five-card subsets at once.
+    """
+    np = pytest.importorskip("numpy")
+    unsuited = np.zeros(13**5, dtype=np.uint16)
+    suited = np.zeros(13**5, dtype=np.uint16)
+    for ranks in combinations_with_replacement(range(13), 5):
+        code = sum(r * 13**i for i, r in enumerate(reversed(ranks)))
+        if max(ranks.count(r) for r in ranks) <= 4:
+            unsuited[code] = class_of_key(False, ranks)
+        if len(set(ranks)) == 5:
+            suited[code] = class_of_key(True, ranks)
+    return unsuited, suited
 
 
-def test_six_cards_agree_with_best_of_6_on_a_million_random_hands() -> None:
-    rng = random.Random(6)
-    deck = list(DECK)
-    for _ in range(1_000_000):
-        hand = rng.sample(deck, 6)
-        assert evaluate6(*hand) == min(starmap(evaluate5, combinations(hand, 5))), hand
+@pytest.mark.parametrize(("size", "kernel"), [(6, evaluate6), (7, evaluate7)])
+def test_a_million_random_hands_equal_the_reference_best_of_their_fives(
+    size: int, kernel: Callable[..., int]
+) -> None:
+    # The reference (through its per-multiset classes) judges all C(size, 5)
+    # five-card subsets of every hand; the kernel must return the best of them.
+    np = pytest.importorskip("numpy")
+    unsuited, suited = _reference_by_rank_code()
+    subsets = np.array(list(combinations(range(size), 5)))
+    weights = 13 ** np.arange(4, -1, -1)
+    rng = np.random.default_rng(size)
+    for _ in range(10):
+        hands = np.argsort(rng.random((100_000, 52)), axis=1)[:, :size]
+        fives = hands[:, subsets]  # (hands, subsets, 5) card indices
+        codes = np.sort(fives // 4, axis=2) @ weights
+        suits = fives % 4
+        flush = (suits == suits[:, :, :1]).all(axis=2)
+        best = np.where(flush, suited[codes], unsuited[codes]).min(axis=1)
+        deck = DECK
+        got = [kernel(*[deck[i] for i in hand]) for hand in hands.tolist()]
+        assert got == best.tolist()
 
 
 @pytest.mark.parametrize("size", [6, 7, 8, 13])
