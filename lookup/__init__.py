@@ -42,16 +42,25 @@ from lookup.describe import (
     describe,
     parse_description,
 )
-from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError, TableError
+from lookup.errors import (
+    CardError,
+    DuplicateCardError,
+    HandSizeError,
+    PokerLookupError,
+    RangeError,
+    ShowdownError,
+    ShowdownParseError,
+    TableError,
+)
 from lookup.evaluate import evaluate, hand_cards
 from lookup.rank import CLASS_COUNT, Category, ClassNumber, HandRank
-from lookup.showdown import PlayerHand, ShowdownError, ShowdownResult, showdown
+from lookup.showdown import PlayerHand, ShowdownResult, showdown
 
 if TYPE_CHECKING:
     from lookup.batch import categorize_batch, decode_batch, encode_batch, evaluate_batch
     from lookup.fast import evaluate5, evaluate6, evaluate7
     from lookup.holdem_equity import EquityResult, PlayerEquity, equity
-    from lookup.ranges import RangeError, parse_range
+    from lookup.ranges import parse_range
 
 __version__ = "0.1.0"
 
@@ -77,6 +86,7 @@ __all__ = [
     "RangeError",
     "Rank",
     "ShowdownError",
+    "ShowdownParseError",
     "ShowdownResult",
     "Suit",
     "TableError",
@@ -109,7 +119,7 @@ _LAZY: dict[str, str] = {
         ("categorize_batch", "decode_batch", "encode_batch", "evaluate_batch"), "lookup.batch"
     ),
     **dict.fromkeys(("equity", "EquityResult", "PlayerEquity"), "lookup.holdem_equity"),
-    **dict.fromkeys(("parse_range", "RangeError"), "lookup.ranges"),
+    "parse_range": "lookup.ranges",
 }
 
 

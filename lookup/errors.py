@@ -1,8 +1,9 @@
-"""Exceptions raised by pokerlookup.
+"""Exceptions raised by pokerlookup, all in one place.
 
 Every error a caller can provoke with bad input is a :class:`PokerLookupError`,
 which subclasses :class:`ValueError`, so ``except ValueError`` keeps working for
-code that does not know this package.
+code that does not know this package. Most carry ``token``: the offending text
+or value, so a caller (or the command line) can point at it.
 """
 
 from __future__ import annotations
@@ -12,23 +13,23 @@ __all__ = [
     "DuplicateCardError",
     "HandSizeError",
     "PokerLookupError",
+    "RangeError",
+    "ShowdownError",
+    "ShowdownParseError",
     "TableError",
 ]
 
 
 class PokerLookupError(ValueError):
-    """Base class of every exception raised by pokerlookup."""
-
-
-class CardError(PokerLookupError):
-    """A card token could not be understood.
-
-    ``token`` holds the offending text (or value), so a caller can point at it.
-    """
+    """Base class of every exception raised by pokerlookup; ``token`` names the culprit."""
 
     def __init__(self, message: str, token: object = None) -> None:
         super().__init__(message)
         self.token = token
+
+
+class CardError(PokerLookupError):
+    """A card token could not be understood."""
 
 
 class DuplicateCardError(CardError):
@@ -37,6 +38,26 @@ class DuplicateCardError(CardError):
 
 class HandSizeError(PokerLookupError):
     """A hand has a number of cards the operation does not accept."""
+
+
+class RangeError(PokerLookupError):
+    """A hand range (``"QQ+, AKs"``) could not be read; ``token`` is the part that failed."""
+
+
+class ShowdownError(PokerLookupError):
+    """The table as a whole is wrong: no players, a name used twice, an unnamed player."""
+
+
+class ShowdownParseError(PokerLookupError):
+    """Bad showdown text; ``line`` (1-based, ``None`` for the board) and ``token`` locate it.
+
+    The message starts with ``line N:`` so it reads well on its own; the original
+    error is chained as ``__cause__``.
+    """
+
+    def __init__(self, message: str, line: int | None, token: object) -> None:
+        super().__init__(message, token)
+        self.line = line
 
 
 class TableError(PokerLookupError):

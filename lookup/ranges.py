@@ -32,7 +32,7 @@ fewer than ``X%`` of 1,326, so the last class taken may overshoot a little.
 >>> parse_range("QQ+, AKs, AsKx")
 Traceback (most recent call last):
 ...
-lookup.ranges.RangeError: cannot read 'AsKx' in range 'QQ+, AKs, AsKx': ...
+lookup.errors.RangeError: cannot read 'AsKx' in range 'QQ+, AKs, AsKx': ...
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from itertools import combinations
 from typing import Final, TypeAlias
 
 from lookup.cards import RANK_CHARS, SUIT_CHARS, parse_cards
-from lookup.errors import CardError, PokerLookupError
+from lookup.errors import CardError, RangeError
 
 __all__ = [
     "ALL_COMBOS",
@@ -76,14 +76,6 @@ _SEPARATORS: Final = re.compile(r"[\s,]+")
 _CARDS_START: Final = re.compile(r"(10|.)[cdhs♣♦♥♠♧♢♡♤]", re.IGNORECASE)
 
 
-class RangeError(PokerLookupError):
-    """A range could not be read; ``token`` is the part that failed."""
-
-    def __init__(self, message: str, token: object = None) -> None:
-        super().__init__(message)
-        self.token = token
-
-
 def _rank(text: str) -> int:
     return 8 if text == "10" else RANK_CHARS.index(text.upper())
 
@@ -96,7 +88,7 @@ def class_combos(high: int, low: int, suited: bool | None) -> list[Combo]:
     >>> class_combos(12, 12, True)
     Traceback (most recent call last):
     ...
-    lookup.ranges.RangeError: a pair cannot be suited or offsuit
+    lookup.errors.RangeError: a pair cannot be suited or offsuit
     """
     if high == low:
         if suited is not None:
@@ -120,7 +112,7 @@ def class_name(combo: Combo) -> str:
     >>> class_name((51, 51))
     Traceback (most recent call last):
     ...
-    lookup.ranges.RangeError: a combo needs two different cards, got (51, 51)
+    lookup.errors.RangeError: a combo needs two different cards, got (51, 51)
     """
     a, b = combo
     if a == b:
@@ -139,7 +131,7 @@ def combo_text(combo: Combo) -> str:
     >>> combo_text((51, 52))
     Traceback (most recent call last):
     ...
-    lookup.ranges.RangeError: card index 52 is out of range: indices are 0-51
+    lookup.errors.RangeError: card index 52 is out of range: indices are 0-51
     """
     for index in combo:
         if not 0 <= index < 52:
@@ -223,11 +215,11 @@ def parse_range(text: str) -> tuple[Combo, ...]:
     >>> parse_range("AKs-QJs")
     Traceback (most recent call last):
     ...
-    lookup.ranges.RangeError: cannot read 'AKs-QJs' in range 'AKs-QJs': a dash joins two pairs ...
+    lookup.errors.RangeError: cannot read 'AKs-QJs' in range 'AKs-QJs': a dash joins two pairs ...
     >>> parse_range(" , ")
     Traceback (most recent call last):
     ...
-    lookup.ranges.RangeError: empty range ' , ': give pairs (QQ, QQ+, 22-55), ...
+    lookup.errors.RangeError: empty range ' , ': give pairs (QQ, QQ+, 22-55), ...
     """
     if not isinstance(text, str):
         raise RangeError(f"a range is a string such as 'QQ+, AKs', got {text!r}", text)

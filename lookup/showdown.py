@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
 from lookup.cards import Card, CardsLike, parse_cards
-from lookup.errors import DuplicateCardError, HandSizeError, PokerLookupError
+from lookup.errors import DuplicateCardError, HandSizeError, ShowdownError
 from lookup.rank import HandRank
 
 __all__ = [
@@ -47,17 +47,6 @@ MAX_HAND_CARDS: Final = 13
 
 PlayersLike: TypeAlias = "Mapping[str, CardsLike] | Iterable[tuple[str, CardsLike]]"
 """Players as ``{name: cards}`` or as ``(name, cards)`` pairs, in seating order."""
-
-
-class ShowdownError(PokerLookupError):
-    """The table as a whole is wrong: no players, a name used twice, an unnamed player.
-
-    ``token`` holds the offending name (or value), as :class:`~lookup.errors.CardError` does.
-    """
-
-    def __init__(self, message: str, token: object = None) -> None:
-        super().__init__(message)
-        self.token = token
 
 
 @dataclass(frozen=True)
@@ -146,7 +135,7 @@ class TableCheck:
         >>> table.seat("Ann", "2c 3c 4c 5c 7d")
         Traceback (most recent call last):
         ...
-        lookup.showdown.ShowdownError: two players are named 'Ann': names must be distinct
+        lookup.errors.ShowdownError: two players are named 'Ann': names must be distinct
         >>> table.seat("Bob", "2c 3c 4c 5c")
         Traceback (most recent call last):
         ...
@@ -251,7 +240,7 @@ def showdown(players: PlayersLike, board: CardsLike | None = None) -> ShowdownRe
     >>> showdown({})
     Traceback (most recent call last):
     ...
-    lookup.showdown.ShowdownError: a showdown needs at least one player
+    lookup.errors.ShowdownError: a showdown needs at least one player
     >>> showdown({"Ann": "Ah Kh"}, board="Ah 7c 9d")
     Traceback (most recent call last):
     ...

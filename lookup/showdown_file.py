@@ -22,7 +22,7 @@ problem is and which token is bad.
 >>> read_showdown("Joe, 3H, 4H, 5H, 6H, 8H\\nBob, 3C, 1D, 3S, 8C, 10D")
 Traceback (most recent call last):
 ...
-lookup.showdown_file.ShowdownParseError: line 2: unknown rank '1' in card '1D': ranks are 2-9, ...
+lookup.errors.ShowdownParseError: line 2: unknown rank '1' in card '1D': ranks are 2-9, ...
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from lookup.cards import Card, CardsLike, parse_cards
-from lookup.errors import CardError, HandSizeError, PokerLookupError
+from lookup.errors import CardError, HandSizeError, PokerLookupError, ShowdownParseError
 from lookup.showdown import (
     MAX_HAND_CARDS,
     MIN_HAND_CARDS,
@@ -54,19 +54,6 @@ HOLE_CARDS: Final = 2
 """Cards on each line of a file read with a board: Hold'em hole cards."""
 BOARD_SIZES: Final = range(3, 6)
 """A Hold'em board: the flop, the turn or the river."""
-
-
-class ShowdownParseError(PokerLookupError):
-    """Bad showdown text; ``line`` (1-based, ``None`` for the board) and ``token`` locate it.
-
-    The message starts with ``line N:`` so it reads well on its own; the original
-    error is chained as ``__cause__``.
-    """
-
-    def __init__(self, message: str, line: int | None, token: object) -> None:
-        super().__init__(message)
-        self.line = line
-        self.token = token
 
 
 @dataclass(frozen=True)
@@ -105,11 +92,11 @@ def parse_showdown(text: str, *, board: CardsLike | None = None) -> tuple[SeatLi
     >>> parse_showdown("Ann, As Kd\\nBob, As 7c", board="2c 3d 9h")
     Traceback (most recent call last):
     ...
-    lookup.showdown_file.ShowdownParseError: line 2: card 'As' is held by both 'Ann' and 'Bob'
+    lookup.errors.ShowdownParseError: line 2: card 'As' is held by both 'Ann' and 'Bob'
     >>> parse_showdown("Ann As Kd Qh Jc 9s")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lookup.showdown_file.ShowdownParseError: line 1: no comma after the player's name in 'Ann As...
+    lookup.errors.ShowdownParseError: line 1: no comma after the player's name in 'Ann As...
     """
     return _read(text, board)[0]
 
@@ -182,7 +169,7 @@ def read_showdown(text: str, *, board: CardsLike | None = None) -> ShowdownResul
     >>> read_showdown("  # nothing here\\n")
     Traceback (most recent call last):
     ...
-    lookup.showdown_file.ShowdownParseError: no players: write one player a line, e.g. ...
+    lookup.errors.ShowdownParseError: no players: write one player a line, e.g. ...
     """
     seats, shared = _read(text, board)
     hands = []
