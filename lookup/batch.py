@@ -47,7 +47,7 @@ from numpy.typing import ArrayLike, NDArray
 from lookup.cards import DECK, PRIMES, CardsLike, parse_cards
 from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
 from lookup.rank import CLASS_COUNT
-from lookup.tables import tables
+from lookup.tables import PrimeHash, multiset_hash, tables
 
 __all__ = [
     "CHUNK_ROWS",
@@ -82,6 +82,34 @@ _COUNTER_SHIFT: Final = 52
 
 
 @dataclass(frozen=True)
+class HashView:
+    """One perfect hash of :mod:`lookup.prime_hash` as numpy scalars and arrays."""
+
+    multiplier: np.uint64
+    bucket_shift: np.uint64
+    """``64 - bucket_bits``: ``h >> bucket_shift`` is the bucket."""
+    offset_shift: np.uint64
+    """``bucket_bits``: ``(h << offset_shift) >> 32`` is the offset."""
+    slot_count: np.uint64
+    displacement: NDArray[np.uint64]
+    keys: NDArray[np.uint64]
+    classes: NDArray[np.uint16]
+
+
+def _hash_view(source: PrimeHash) -> HashView:
+    params = source.params
+    return HashView(
+        multiplier=np.uint64(params.multiplier),
+        bucket_shift=np.uint64(64 - params.bucket_bits),
+        offset_shift=np.uint64(params.bucket_bits),
+        slot_count=np.uint64(params.slot_count),
+        displacement=_frozen(source.displacement, np.uint64),
+        keys=_frozen(source.keys, np.uint64),
+        classes=_frozen(source.classes, np.uint16),
+    )
+
+
+@dataclass(frozen=True)
 class BatchTables:
     """Read-only numpy views of the lookup tables, shaped for gathers.
 
@@ -90,9 +118,9 @@ class BatchTables:
     ``card_code`` (uint64, see the module docstring); per pair of cards
     (2,704 entries, ``52 * a + b``) ``pair_prime`` and ``pair_code``, the
     same keys for two cards at once. Tables: ``flush`` and
-    ``unique5`` (uint16[8192], rank mask -> class), the perfect hash
-    (``hash_displacement`` uint64[2**bucket_bits], ``hash_keys`` uint64 and
-    ``hash_classes`` uint16 per slot), ``categories`` (uint8[7463], category of
+    ``unique5`` (uint16[8192], rank mask -> class), the two perfect hashes
+    ``hash5`` (paired five-card multisets) and ``hash67`` (six- and seven-card
+    multisets), each a :class:`HashView`, ``categories`` (uint8[7463], category of
     each class number, index 0 unused) and ``flush_suit`` (uint8[4096]: the
     suit whose 3-bit counter is five or more, else :data:`NO_FLUSH`).
     """
@@ -107,15 +135,8 @@ class BatchTables:
     """``card_code[a] + card_code[b]`` at ``52 * a + b``."""
     flush: NDArray[np.uint16]
     unique5: NDArray[np.uint16]
-    hash_multiplier: np.uint64
-    hash_bucket_shift: np.uint64
-    """``64 - bucket_bits``: ``h >> hash_bucket_shift`` is the bucket."""
-    hash_offset_shift: np.uint64
-    """``bucket_bits``: ``(h << hash_offset_shift) >> 32`` is the offset."""
-    hash_slot_count: np.uint64
-    hash_displacement: NDArray[np.uint64]
-    hash_keys: NDArray[np.uint64]
-    hash_classes: NDArray[np.uint16]
+    hash5: HashView
+    hash67: HashView
     categories: NDArray[np.uint8]
     flush_suit: NDArray[np.uint8]
 
@@ -135,7 +156,6 @@ def batch_tables() -> BatchTables:
     (41, 3, (8192,), False)
     """
     source = tables()
-    params = source.hash_params
     flush_suit = [NO_FLUSH] * 4096
     for counters in range(4096):
         for suit in range(4):
@@ -154,13 +174,8 @@ def batch_tables() -> BatchTables:
         pair_code=_frozen([a + b for a in codes for b in codes], np.uint64),
         flush=_frozen(source.flush, np.uint16),
         unique5=_frozen(source.unique5, np.uint16),
-        hash_multiplier=np.uint64(params.multiplier),
-        hash_bucket_shift=np.uint64(64 - params.bucket_bits),
-        hash_offset_shift=np.uint64(params.bucket_bits),
-        hash_slot_count=np.uint64(params.slot_count),
-        hash_displacement=_frozen(source.hash_displacement, np.uint64),
-        hash_keys=_frozen(source.hash_keys, np.uint64),
-        hash_classes=_frozen(source.hash_classes, np.uint16),
+        hash5=_hash_view(source.hash5),
+        hash67=_hash_view(multiset_hash()),
         categories=_frozen([int(c) for c in source.categories], np.uint8),
         flush_suit=_frozen(flush_suit, np.uint8),
     )
@@ -206,24 +221,31 @@ def hand_keys(
     return products, codes
 
 
-def _slots(products: NDArray[np.uint64]) -> NDArray[np.intp]:
-    """The perfect-hash slot of each product (lookup.prime_hash.slot_of, vectorised)."""
+def _hash_for(hand_size: int) -> HashView:
     t = batch_tables()
-    hashed = products * t.hash_multiplier  # uint64 arrays wrap mod 2**64, as the hash wants
-    buckets = (hashed >> t.hash_bucket_shift).view(np.intp)
+    return t.hash5 if hand_size == 5 else t.hash67
+
+
+def _slots(products: NDArray[np.uint64], view: HashView) -> NDArray[np.intp]:
+    """The perfect-hash slot of each product (lookup.prime_hash.slot_of, vectorised)."""
+    hashed = products * view.multiplier  # uint64 arrays wrap mod 2**64, as the hash wants
+    buckets = (hashed >> view.bucket_shift).view(np.intp)
     slots = hashed  # reuse the buffer: offsets, then slots
-    slots <<= t.hash_offset_shift
+    slots <<= view.offset_shift
     slots >>= np.uint64(32)
-    slots += t.hash_displacement.take(buckets)
+    slots += view.displacement.take(buckets)
     # x - (x // n) * n: numpy divides by a scalar fast, but its remainder is slow.
-    slots -= (slots // t.hash_slot_count) * t.hash_slot_count
+    slots -= (slots // view.slot_count) * view.slot_count
     return slots.view(np.intp)
 
 
 def _first_key_mismatch(
-    products: NDArray[np.uint64], slots: NDArray[np.intp], where: NDArray[np.bool_] | None = None
+    products: NDArray[np.uint64],
+    slots: NDArray[np.intp],
+    view: HashView,
+    where: NDArray[np.bool_] | None = None,
 ) -> int | None:
-    wrong = batch_tables().hash_keys.take(slots) != products
+    wrong = view.keys.take(slots) != products
     if where is not None:
         wrong &= where
     bad = np.flatnonzero(wrong)
@@ -237,17 +259,21 @@ def _key_error(row: int, product: int) -> CardError:
     )
 
 
-def classes_of_products(products: NDArray[np.uint64], *, check: bool = False) -> NDArray[np.uint16]:
+def classes_of_products(
+    products: NDArray[np.uint64], *, hand_size: int = 7, check: bool = False
+) -> NDArray[np.uint16]:
     """Best non-flush class of each prime product, through the perfect hash.
 
-    Takes uint64 products; returns a new uint16 array. Keys the hash holds:
-    products of six or seven ranks, and of five ranks with a repeat (five
-    distinct ranks live in ``unique5``; :func:`classes_of_keys` handles them).
-    Any other product gives an arbitrary class unless ``check`` is set, which
-    compares the key stored in each slot and raises
+    Takes uint64 products of ``hand_size`` ranks; returns a new uint16 array.
+    Keys the hashes hold: products of six or seven ranks, and of five ranks with
+    a repeat (five distinct ranks live in ``unique5``; :func:`classes_of_keys`
+    handles them). Any other product gives an arbitrary class unless ``check``
+    is set, which compares the key stored in each slot and raises
     :class:`~lookup.errors.CardError` naming the first bad row.
 
     >>> classes_of_products(np.array([41**4 * 37 * 2 * 3], dtype=np.uint64)).tolist()
+    [11]
+    >>> classes_of_products(np.array([41**4 * 37], dtype=np.uint64), hand_size=5).tolist()
     [11]
     >>> classes_of_products(np.array([41**5], dtype=np.uint64), check=True)
     Traceback (most recent call last):
@@ -255,12 +281,13 @@ def classes_of_products(products: NDArray[np.uint64], *, check: bool = False) ->
     lookup.errors.CardError: row 0: prime product 115856201 is no hand of 5-7 distinct cards \
 (a repeated card?)
     """
-    slots = _slots(products)
+    view = _hash_for(hand_size)
+    slots = _slots(products, view)
     if check:
-        row = _first_key_mismatch(products, slots)
+        row = _first_key_mismatch(products, slots, view)
         if row is not None:
             raise _key_error(row, int(products[row]))
-    return batch_tables().hash_classes.take(slots)
+    return view.classes.take(slots)
 
 
 def flush_classes(codes: NDArray[np.uint64]) -> tuple[NDArray[np.intp], NDArray[np.uint16]]:
@@ -322,17 +349,18 @@ def classes_of_keys(
     if hand_size not in HAND_SIZES:
         raise HandSizeError(f"the batch path evaluates 5, 6 or 7 cards, got {hand_size}")
     t = batch_tables()
-    slots = _slots(products)
+    view = _hash_for(hand_size)
+    slots = _slots(products, view)
     if hand_size == 5:
         distinct = t.unique5.take(_rank_masks(codes).view(np.intp))
         paired = distinct == 0
         # Hashing every row and selecting beats compacting the paired rows.
-        classes = np.where(paired, t.hash_classes.take(slots), distinct)
+        classes = np.where(paired, view.classes.take(slots), distinct)
     else:
         paired = None
-        classes = t.hash_classes.take(slots)
+        classes = view.classes.take(slots)
     if check:
-        row = _first_key_mismatch(products, slots, paired)
+        row = _first_key_mismatch(products, slots, view, paired)
         if row is not None:
             raise _key_error(row, int(products[row]))
     rows, flush = flush_classes(codes)

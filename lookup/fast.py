@@ -17,8 +17,9 @@ How each works, all O(1):
   a view derived from the prime-product table. One accumulation instead of a
   suit count plus a prime product measured ~20% faster.
 
-Importing this module loads the tables (about 20 ms, once); the first six- or
-seven-card lookup derives its 67,600-entry view (about 40 ms, once).
+Importing this module loads the five-card tables (about 10 ms, once); the first
+six- or seven-card lookup reads the six/seven-card table and derives its
+67,600-entry view (about 50 ms, once).
 
 >>> from lookup.cards import parse_cards
 >>> evaluate7(*parse_cards("As Ks Qs Js Ts 2c 3d"))
@@ -35,22 +36,12 @@ from itertools import combinations, combinations_with_replacement, product, star
 from typing import Final
 
 from lookup.cards import DECK, PRIMES, Kev
-from lookup.tables import tables
+from lookup.tables import multiset_hash, tables
 
 __all__ = ["HAND_RANKS", "evaluate5", "evaluate6", "evaluate7", "evaluate_any"]
 
 HAND_RANKS: Final = tables().hand_ranks
 """The shared HandRank of each class number: ``HAND_RANKS[evaluate7(...)]``."""
-
-
-def _five_card_products(product_class: dict[int, int]) -> dict[int, int]:
-    """The 6,175 five-card entries of ``product_class`` on their own.
-
-    A dict this small stays in the CPU cache; the full one (73,775 keys, for
-    six and seven cards too) does not, and five-card lookups ran ~40% faster.
-    """
-    products = (a * b * c * d * e for a, b, c, d, e in combinations_with_replacement(PRIMES, 5))
-    return {key: product_class[key] for key in products if key in product_class}
 
 
 LANE_BITS: Final = 12
@@ -81,9 +72,9 @@ def _flush_suit_by_lanes() -> list[int]:
 def _classes_by_rank_sum(product_class: dict[int, int]) -> dict[int, int]:
     """Base-5 rank sum -> best unsuited class, for every 6- and 7-card rank multiset.
 
-    Derived from the prime-product table (about 40 ms), on the first six- or
-    seven-card lookup rather than at import. One shared int object per class
-    keeps the values cache-friendly.
+    Derived from the six- and seven-card prime-product table on the first six-
+    or seven-card lookup rather than at import (about 50 ms with reading that
+    table). One shared int object per class keeps the values cache-friendly.
     """
     shared = list(range(len(HAND_RANKS)))
     powers = [5**rank for rank in range(13)]
@@ -100,7 +91,8 @@ def _classes_by_rank_sum(product_class: dict[int, int]) -> dict[int, int]:
 def _kernels() -> tuple[Callable[..., int], Callable[..., int], Callable[..., int]]:
     # Tables are bound as closure variables: cheaper to reach than module globals.
     flush = tables().flush
-    product5 = _five_card_products(tables().product_class)
+    # A dict of only the 6,175 five-card keys stays in the CPU cache.
+    product5 = tables().five_card_classes
     key = _card_keys()
     flush_suit = _flush_suit_by_lanes()
     lanes = (1 << LANE_BITS) - 1
@@ -108,7 +100,7 @@ def _kernels() -> tuple[Callable[..., int], Callable[..., int], Callable[..., in
 
     def _unsuited(rank_sum: int) -> int:
         if not by_rank_sum:
-            by_rank_sum.update(_classes_by_rank_sum(tables().product_class))
+            by_rank_sum.update(_classes_by_rank_sum(multiset_hash().as_dict()))
         return by_rank_sum[rank_sum]
 
     def evaluate5(a: Kev, b: Kev, c: Kev, d: Kev, e: Kev) -> int:

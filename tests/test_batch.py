@@ -27,7 +27,7 @@ from lookup.cards import DECK, PRIMES
 from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
 from lookup.prime_hash import slot_of
 from lookup.rank import CLASS_COUNT, Category, HandRank
-from lookup.tables import tables
+from lookup.tables import multiset_hash, tables
 from tablegen.reference import Verdict, classify
 
 SEED = 20240611
@@ -136,14 +136,16 @@ def test_every_five_card_hand_matches_reference() -> None:
 # --- the primitives ----------------------------------------------------------------------------
 
 
-def test_vectorised_hash_matches_scalar_slot_function() -> None:
-    source = tables()
-    keys = np.array([k for k in source.hash_keys if k], dtype=np.uint64)
-    displacement = list(source.hash_displacement)
-    expected_slots = [slot_of(int(k), source.hash_params, displacement) for k in keys]
-    t = batch_tables()
-    assert np.array_equal(t.hash_keys[expected_slots], keys)
-    assert np.array_equal(classes_of_products(keys, check=True), t.hash_classes[expected_slots])
+@pytest.mark.parametrize("hand_size", [5, 7])
+def test_vectorised_hash_matches_scalar_slot_function(hand_size: int) -> None:
+    source = tables().hash5 if hand_size == 5 else multiset_hash()
+    view = batch_tables().hash5 if hand_size == 5 else batch_tables().hash67
+    keys = np.array([k for k in source.keys if k], dtype=np.uint64)
+    displacement = list(source.displacement)
+    expected_slots = [slot_of(int(k), source.params, displacement) for k in keys]
+    assert np.array_equal(view.keys[expected_slots], keys)
+    got = classes_of_products(keys, hand_size=hand_size, check=True)
+    assert np.array_equal(got, view.classes[expected_slots])
 
 
 def test_products_of_every_seven_rank_multiset_hash_to_reference() -> None:

@@ -13,7 +13,7 @@ import pytest
 from lookup import DECK, evaluate, parse_cards
 from lookup.cards import PRIMES
 from lookup.fast import evaluate6, evaluate7, evaluate_any
-from lookup.tables import table_dir, tables
+from lookup.tables import multiset_classes, multiset_hash, table_dir, tables
 from tests import published
 from tests.reference_classes import (
     class_of_key,
@@ -35,22 +35,27 @@ def _multisets(size: int) -> list[tuple[int, ...]]:
 def test_every_rank_multiset_maps_to_the_reference_best(size: int, count: int) -> None:
     multisets = _multisets(size)
     assert len(multisets) == count  # published count of rank multisets
-    product_class = tables().product_class
+    product_class = multiset_classes()
     for ranks in multisets:
         product = math.prod(PRIMES[r] for r in ranks)
         assert product_class[product] == reference_best_unsuited(ranks), ranks
 
 
-def test_hash_holds_exactly_the_paired_five_and_all_six_and_seven_card_keys() -> None:
-    expected = {
+def _products(sizes: tuple[int, ...], paired_only: bool = False) -> set[int]:
+    return {
         math.prod(PRIMES[r] for r in ranks)
-        for size in (5, 6, 7)
+        for size in sizes
         for ranks in _multisets(size)
-        if size > 5 or len(set(ranks)) < 5
+        if not paired_only or len(set(ranks)) < size
     }
-    stored = {k for k in tables().hash_keys if k}
-    assert stored == expected
-    assert len(stored) == 4888 + 18395 + 49205
+
+
+def test_hashes_hold_exactly_the_paired_five_and_all_six_and_seven_card_keys() -> None:
+    stored5 = {k for k in tables().hash5.keys if k}
+    stored67 = {k for k in multiset_hash().keys if k}
+    assert stored5 == _products((5,), paired_only=True)
+    assert stored67 == _products((6, 7))
+    assert (len(stored5), len(stored67)) == (6175 - 1287, 18395 + 49205)
 
 
 @pytest.mark.parametrize("bits", [5, 6, 7])
@@ -70,7 +75,7 @@ def test_reachable_class_counts() -> None:
     # A six- or seven-card flush always outranks what the same cards make
     # otherwise, and every multiset and every flush rank set can be dealt, so the
     # reachable classes are the multiset classes plus the flush-mask classes.
-    flush, product_class = tables().flush, tables().product_class
+    flush, product_class = tables().flush, multiset_classes()
     for size in (6, 7):
         unsuited = {product_class[math.prod(PRIMES[r] for r in m)] for m in _multisets(size)}
         flushes = {flush[m] for m in range(1 << 13) if 5 <= m.bit_count() <= size}
@@ -179,7 +184,7 @@ def test_tables_stay_under_one_megabyte() -> None:
 def test_every_rank_multiset_through_the_kernel(size: int, kernel: Callable[..., int]) -> None:
     # The kernels key unsuited hands by a base-5 rank sum derived from the prime
     # table; deal every multiset (suits cycling, so never a flush) through them.
-    product_class = tables().product_class
+    product_class = multiset_classes()
     for ranks in _multisets(size):
         hand = [DECK[4 * r + i % 4] for i, r in enumerate(ranks)]
         assert kernel(*hand) == product_class[math.prod(PRIMES[r] for r in ranks)], ranks

@@ -20,10 +20,17 @@ import msgpack
 import pytest
 
 from lookup.errors import PokerLookupError, TableError
-from lookup.tables import load_tables, source_table_dir, tables
+from lookup.tables import (
+    load_multiset_hash,
+    load_tables,
+    multiset_hash,
+    source_table_dir,
+    tables,
+)
+from tablegen.build import TABLE_NAMES
 
 REPO = Path(__file__).resolve().parent.parent
-TABLE_FILES = ("classes.msgpack", "flush.msgpack", "prime_hash.msgpack", "unique5.msgpack")
+TABLE_FILES = tuple(f"{name}.msgpack" for name in TABLE_NAMES)
 FLIPPED, REMOVED = "flush.msgpack", "unique5.msgpack"
 HINT = "python -m tablegen"
 
@@ -84,7 +91,7 @@ def test_committed_tables_are_what_the_generator_makes(check_runs: CheckRuns) ->
     run = check_runs.committed
     assert run.returncode == 0, run.stderr
     assert run.stderr == "" and run.stdout == ""
-    assert sorted(p.name for p in source_table_dir().glob("*.msgpack")) == list(TABLE_FILES)
+    assert sorted(p.name for p in source_table_dir().glob("*.msgpack")) == sorted(TABLE_FILES)
 
 
 def test_check_names_each_stale_or_missing_file(check_runs: CheckRuns) -> None:
@@ -111,7 +118,8 @@ def test_an_untouched_copy_loads_and_matches(table_copy: Path) -> None:
     loaded = load_tables(table_copy)
     assert loaded.flush == tables().flush
     assert loaded.unique5 == tables().unique5
-    assert loaded.product_class == tables().product_class
+    assert loaded.five_card_classes == tables().five_card_classes
+    assert load_multiset_hash(table_copy).as_dict() == multiset_hash().as_dict()
 
 
 def _rewrite_header(path: Path, change: Callable[[dict[str, object]], object]) -> None:
@@ -143,7 +151,9 @@ DAMAGE: dict[str, tuple[str, Callable[[Path], object], str]] = {
         lambda p: _rewrite_header(p, _set("version", 2)),
         "has format version 2, this pokerlookup reads version 1",
     ),
-    "missing file": ("prime_hash.msgpack", Path.unlink, "is missing"),
+    "missing file": ("prime_hash5.msgpack", Path.unlink, "is missing"),
+    "missing six/seven-card file": ("prime_hash67.msgpack", Path.unlink, "is missing"),
+    "six/seven-card byte flipped": ("prime_hash67.msgpack", flip_last_byte, "is corrupted"),
     "empty file": ("unique5.msgpack", lambda p: p.write_bytes(b""), "is not readable"),
     "not msgpack": ("flush.msgpack", lambda p: p.write_bytes(b"\xc1\xc1 not a table"), "is not"),
     "text file": (
@@ -195,6 +205,7 @@ def test_damaged_table_is_refused_with_the_regenerate_hint(table_copy: Path, dam
     spoil(table_copy / name)
     with pytest.raises(TableError) as caught:
         load_tables(table_copy)
+        load_multiset_hash(table_copy)
     message = str(caught.value)
     assert problem in message
     assert str(table_copy / name) in message, "the message names the file"
