@@ -1,7 +1,8 @@
 """``python -m tablegen``: regenerate the lookup tables, or check that they are current.
 
 Exit status: 0 when the tables were written (or, with ``--check``, are current);
-1 when ``--check`` finds a missing or stale file (each named on stderr).
+1 when ``--check`` finds a missing or stale file (each named on stderr); 2 when
+the output directory cannot be written.
 """
 
 from __future__ import annotations
@@ -14,6 +15,11 @@ from pathlib import Path
 from lookup.tables import source_table_dir
 from tablegen.build import build_tables, five_card_census
 from tablegen.rules import RULE_SETS
+
+
+def _cannot_write(out: Path, exc: OSError) -> int:
+    print(f"tablegen: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+    return 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,6 +46,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     out: Path = args.out if args.out is not None else source_table_dir()
+    if not args.check:
+        try:  # before the generation's 15 s, not after
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return _cannot_write(out, exc)
     rules = RULE_SETS[args.rules]
     started = time.perf_counter()
     census = five_card_census(rules, show_progress=not args.quiet)
@@ -59,9 +70,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"tablegen: {len(files)} tables in {out} are current ({elapsed:.1f}s)")
         return 1 if stale else 0
 
-    out.mkdir(parents=True, exist_ok=True)
-    for name, data in files.items():
-        (out / name).write_bytes(data)
+    try:
+        for name, data in files.items():
+            (out / name).write_bytes(data)
+    except OSError as exc:
+        return _cannot_write(out, exc)
     if not args.quiet:
         sizes = ", ".join(f"{name} {len(data):,} B" for name, data in files.items())
         print(f"tablegen: wrote {sizes} to {out} in {elapsed:.1f}s")

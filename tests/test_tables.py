@@ -216,3 +216,17 @@ def test_damaged_table_is_refused_with_the_regenerate_hint(table_copy: Path, dam
 def test_missing_directory(tmp_path: Path) -> None:
     with pytest.raises(TableError, match=HINT):
         load_tables(tmp_path / "nowhere")
+
+
+def test_unwritable_output_is_one_line_and_status_2(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    result = subprocess.run(
+        [sys.executable, "-m", "tablegen", "--quiet", "--out", str(blocker / "tables")],
+        capture_output=True,
+        text=True,
+        cwd=source_table_dir().parent,
+    )
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "cannot write" in result.stderr
+    assert "Traceback" not in result.stderr
