@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import random
 import re
 import shlex
@@ -21,6 +20,7 @@ import pytest
 
 from lookup.cards import DECK, parse_cards
 from tests.reference_classes import reference_best
+from tests.terminal import run_on_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_EXAMPLE = "Joe, 3H, 4H, 5H, 6H, 8H\nBob, 3C, 3D, 3S, 8C, 10D\nSally, AC, 10C, 5C, 2S, 2C\n"
@@ -240,33 +240,13 @@ def test_wheel_and_royal_names() -> None:
 
 def _run_on_terminal(*args: str) -> str:
     """Run with stdout on a pseudo-terminal, as in an interactive shell."""
-    leader, follower = pty.openpty()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONIOENCODING"}
     env["PYTHONIOENCODING"] = "utf-8"
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "lookup", *args],
-            cwd=ROOT,
-            stdin=subprocess.DEVNULL,
-            stdout=follower,
-            stderr=subprocess.PIPE,
-            timeout=60,
-            env=env,
-        )
-        os.close(follower)
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(leader, 4096)
-            except OSError:  # Linux: EIO once the terminal's other side is closed
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-    finally:
-        os.close(leader)
-    assert done.returncode == 0, done.stderr
-    return b"".join(chunks).decode().replace("\r\n", "\n")
+    status, output, stderr = run_on_terminal(
+        [sys.executable, "-m", "lookup", *args], cwd=ROOT, env=env
+    )
+    assert status == 0, stderr
+    return output
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pty behaviour varies")

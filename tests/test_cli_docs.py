@@ -10,14 +10,14 @@ pseudo-terminal -- the way a reader's shell runs it, suit symbols and all.
 from __future__ import annotations
 
 import os
-import pty
 import re
 import shlex
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.terminal import run_on_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = (ROOT / "docs" / "cli.md", ROOT / "README.md")
@@ -80,31 +80,10 @@ def _run_in_terminal(command: str, cwd: Path) -> str:
         LC_ALL="C.UTF-8",
         COLUMNS="80",
     )
-    leader, follower = pty.openpty()
-    try:
-        process = subprocess.Popen(
-            ["bash", "--noprofile", "--norc", "-c", command],
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=follower,
-            stderr=follower,
-        )
-        os.close(follower)
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:  # EIO: every writer has closed the terminal
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        process.wait(timeout=60)
-    finally:
-        os.close(leader)
-    # The terminal turns each "\n" into "\r\n"; the page shows plain lines.
-    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+    _, output, _ = run_on_terminal(
+        ["bash", "--noprofile", "--norc", "-c", command], cwd=cwd, env=env, stderr_too=True
+    )
+    return output
 
 
 def test_page_has_files_and_a_session() -> None:
