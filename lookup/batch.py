@@ -44,7 +44,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lookup.cards import DECK, PRIMES, CardsLike, parse_cards
+from lookup.cards import DECK, PRIMES, CardsLike, flush_suit_by_counters, parse_cards
 from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
 from lookup.rank import CLASS_COUNT
 from lookup.tables import PrimeHash, multiset_hash, tables
@@ -156,11 +156,7 @@ def batch_tables() -> BatchTables:
     (41, 3, (8192,), False)
     """
     source = tables()
-    flush_suit = [NO_FLUSH] * 4096
-    for counters in range(4096):
-        for suit in range(4):
-            if (counters >> (3 * suit)) & 7 >= 5:
-                flush_suit[counters] = suit
+    flush_suit = [NO_FLUSH if suit is None else suit for suit in flush_suit_by_counters()]
     primes = [PRIMES[i // 4] for i in range(52)]
     codes = [
         (1 << (13 * (i % 4) + i // 4)) | (1 << (_COUNTER_SHIFT + 3 * (i % 4))) for i in range(52)

@@ -31,6 +31,7 @@ import operator
 import re
 from collections.abc import Iterable
 from enum import IntEnum
+from itertools import product
 from typing import Final, SupportsIndex, TypeAlias
 
 from lookup.errors import CardError, DuplicateCardError
@@ -44,6 +45,7 @@ __all__ = [
     "Kev",
     "Rank",
     "Suit",
+    "flush_suit_by_counters",
     "parse_card",
     "parse_cards",
 ]
@@ -225,6 +227,24 @@ class Card(int):
 
     def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
         return Card, (int(self.rank), int(self.suit))
+
+
+def flush_suit_by_counters() -> tuple[int | None, ...]:
+    """Per-suit card counters -> the suit counted five or more times, else None.
+
+    The counters sit in 3-bit lanes, clubs lowest (``count << 3 * suit``), as
+    the six/seven-card kernels and the batch path sum them; 4,096 entries, for
+    up to seven cards.
+
+    >>> table = flush_suit_by_counters()
+    >>> table[5 << 9], table[4 << 9 | 3], len(table)
+    (3, None, 4096)
+    """
+    suits: list[int | None] = [None] * (1 << 12)
+    for counts in product(range(8), repeat=4):
+        if sum(counts) <= 7 and max(counts) >= 5:
+            suits[sum(n << (3 * suit) for suit, n in enumerate(counts))] = counts.index(max(counts))
+    return tuple(suits)
 
 
 def _build_deck() -> tuple[Card, ...]:

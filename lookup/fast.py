@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from itertools import combinations, combinations_with_replacement, product, starmap
+from itertools import combinations, combinations_with_replacement, starmap
 from typing import Final
 
-from lookup.cards import DECK, PRIMES, Kev
+from lookup.cards import DECK, PRIMES, Kev, flush_suit_by_counters
 from lookup.tables import multiset_hash, tables
 
 __all__ = ["HAND_RANKS", "evaluate5", "evaluate6", "evaluate7", "evaluate_any"]
@@ -61,12 +61,7 @@ def _card_keys() -> dict[int, int]:
 
 def _flush_suit_by_lanes() -> list[int]:
     """Suit lanes of six or seven cards -> the flush suit's bit in the card encoding, or 0."""
-    suit_bits = [0] * (1 << LANE_BITS)
-    for counts in product(range(8), repeat=4):
-        if sum(counts) <= 7 and max(counts) >= 5:
-            lanes = sum(n << (3 * suit) for suit, n in enumerate(counts))
-            suit_bits[lanes] = 0x8000 >> counts.index(max(counts))
-    return suit_bits
+    return [0 if suit is None else 0x8000 >> suit for suit in flush_suit_by_counters()]
 
 
 def _classes_by_rank_sum(product_class: dict[int, int]) -> dict[int, int]:

@@ -30,15 +30,13 @@ class PerfectHash:
 def _try_place(keys: Sequence[int], params: PrimeHashParams) -> tuple[list[int], list[int]] | None:
     n = params.slot_count
     buckets: dict[int, list[int]] = {}
-    for key in keys:
-        bucket, offset = bucket_and_offset(key, params)
-        buckets.setdefault(bucket, []).append(offset % n)
-    displacement = [0] * (1 << params.bucket_bits)
-    slot_keys = [0] * n
     key_at: dict[tuple[int, int], int] = {}
     for key in keys:
         bucket, offset = bucket_and_offset(key, params)
+        buckets.setdefault(bucket, []).append(offset % n)
         key_at[bucket, offset % n] = key
+    displacement = [0] * (1 << params.bucket_bits)
+    slot_keys = [0] * n
     free = bytearray(b"\x01") * n
     # Largest buckets first, ties by bucket number so the order is reproducible.
     for bucket in sorted(buckets, key=lambda b: (-len(buckets[b]), b)):
