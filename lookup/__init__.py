@@ -48,12 +48,16 @@ from lookup.errors import (
     HandSizeError,
     PokerLookupError,
     RangeError,
+    RankingError,
+    RulesError,
     ShowdownError,
     ShowdownParseError,
     TableError,
 )
 from lookup.evaluate import evaluate, hand_cards
-from lookup.rank import CLASS_COUNT, Category, ClassNumber, HandRank
+from lookup.rank import CLASS_COUNT, ClassNumber, HandRank
+from lookup.ranking import Ranking, RulesLike, get_ranking, load_rules, rankings
+from lookup.rules import Category, RankingRules, parse_rules
 from lookup.showdown import PlayerHand, ShowdownResult, showdown
 
 if TYPE_CHECKING:
@@ -85,6 +89,11 @@ __all__ = [
     "PokerLookupError",
     "RangeError",
     "Rank",
+    "Ranking",
+    "RankingError",
+    "RankingRules",
+    "RulesError",
+    "RulesLike",
     "ShowdownError",
     "ShowdownParseError",
     "ShowdownResult",
@@ -103,11 +112,15 @@ __all__ = [
     "evaluate6",
     "evaluate7",
     "evaluate_batch",
+    "get_ranking",
     "hand_cards",
+    "load_rules",
     "parse_card",
     "parse_cards",
     "parse_description",
     "parse_range",
+    "parse_rules",
+    "rankings",
     "showdown",
 ]
 

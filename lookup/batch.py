@@ -1,33 +1,38 @@
-"""Evaluate many hands at once with numpy, and the primitives that do it.
+"""Evaluate many hands at once with numpy, under any ranking, and the primitives that do it.
 
-A hand of five to seven card indices (``4 * rank + suit``, 0 = 2c ... 51 = As)
-becomes two 64-bit *keys*, built two cards at a time, each pair costing one
-index computation, two gathers from 2,704-entry tables and two arithmetic
-operations:
+A hand of card indices (``4 * rank + suit``, 0 = 2c ... 51 = As) becomes two
+64-bit *keys*, built two cards at a time, each pair costing one index
+computation, two gathers from 2,704-entry tables and two arithmetic operations:
 
-* ``product``: the product of the cards' rank primes. It names the rank
-  multiset, and the perfect hash of :mod:`lookup.prime_hash` maps it to the best
-  class those ranks make without a flush.
+* the *rank key*, which names the rank multiset: for five cards the product of
+  the rank primes, for six or seven the base-5 rank sum (``sum(5**rank)``), the
+  keys of the ranking's ``hash5`` and ``hash67`` perfect hashes
+  (:mod:`lookup.prime_hash`), which give the best class without a flush;
 * ``code``: the sum of each card's :data:`card code <BatchTables.card_code>`,
   which is the card's own bit ``13 * suit + rank`` (so the 52-bit card set, one
   13-bit rank mask per suit, clubs lowest) plus one in its suit's 3-bit counter
-  at bits 52-63. A counter of five or more is a flush, and for six or seven
-  cards a flush beats anything else the cards make, so that suit's rank mask
-  goes to the flush table instead. The card set also proves the cards distinct:
-  repeated bits carry, so the sum has fewer than ``k`` bits set.
+  at bits 52-63. A counter of five or more is a flush, whose suit's rank mask
+  goes to the flush table; the ranking's flush mode (see :mod:`lookup.kernels`)
+  says how it combines with the rest. The card set also proves the cards
+  distinct: repeated bits carry, so the sum has fewer than ``k`` bits set.
 
-Keys extend: adding a card multiplies the product by its prime and adds its
-code, which is how :mod:`lookup.census` walks every hand without building index
-tuples. Work is done in row chunks that fit the CPU cache, which is most of the
-speed (about 2.5x over whole-array passes for a million seven-card hands), and
-memory stays proportional to the batch.
+Keys extend: adding a card multiplies the product by its prime (or adds its
+``5**rank``) and adds its code, which is how :mod:`lookup.census` walks every
+hand without building index tuples. Work is done in row chunks that fit the
+CPU cache, which is most of the speed, and memory stays proportional to the batch.
+
+Badugi rankings take four cards (or five, as the best of five four-card
+subsets): the card set's four suit masks each give a prime, and their product
+is looked up.
 
 >>> import numpy as np
->>> from lookup.rank import Category
+>>> from lookup.rules import Category
 >>> hands = encode_batch(["As Ks Qs Js Ts", "7h 5d 4c 3s 2h"])
 >>> classes = evaluate_batch(hands)
 >>> classes.tolist(), [Category(c).title for c in categorize_batch(classes).tolist()]
 ([1, 7462], ['Straight Flush', 'High Card'])
+>>> evaluate_batch(hands, rules="deuce-to-seven").tolist()
+[7462, 1]
 >>> evaluate_batch(np.array([[0, 1, 2, 3, 52]]))
 Traceback (most recent call last):
 ...
@@ -46,8 +51,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from lookup.cards import DECK, PRIMES, CardsLike, flush_suit_by_counters, parse_cards
 from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
-from lookup.rank import CLASS_COUNT
-from lookup.tables import PrimeHash, multiset_hash, tables
+from lookup.ranking import Ranking, RulesLike, get_ranking
+from lookup.tables import MASK_SPACE, PrimeHash, load_badugi
 
 __all__ = [
     "CHUNK_ROWS",
@@ -58,7 +63,7 @@ __all__ = [
     "batch_tables",
     "categorize_batch",
     "classes_of_keys",
-    "classes_of_products",
+    "classes_of_rank_keys",
     "decode_batch",
     "encode_batch",
     "evaluate_batch",
@@ -67,7 +72,7 @@ __all__ = [
 ]
 
 HAND_SIZES: Final = (5, 6, 7)
-"""Hand sizes the batch path evaluates in one lookup."""
+"""Hand sizes the batch path evaluates in one lookup (badugi: 4 and 5)."""
 
 CHUNK_ROWS: Final = 16384
 """Rows per internal chunk: the intermediates of a chunk stay in the CPU cache."""
@@ -111,34 +116,45 @@ def _hash_view(source: PrimeHash) -> HashView:
 
 @dataclass(frozen=True)
 class BatchTables:
-    """Read-only numpy views of the lookup tables, shaped for gathers.
+    """Read-only numpy views of one ranking's tables, shaped for gathers.
 
-    Per card index (52 entries): ``card_prime`` (uint64), ``card_rank_bit``
-    (uint16, ``1 << rank``), ``card_suit`` (uint8, 0 = clubs ... 3 = spades),
-    ``card_code`` (uint64, see the module docstring); per pair of cards
-    (2,704 entries, ``52 * a + b``) ``pair_prime`` and ``pair_code``, the
-    same keys for two cards at once. Tables: ``flush`` and
-    ``unique5`` (uint16[8192], rank mask -> class), the two perfect hashes
-    ``hash5`` (paired five-card multisets) and ``hash67`` (six- and seven-card
-    multisets), each a :class:`HashView`, ``categories`` (uint8[7463], category of
-    each class number, index 0 unused) and ``flush_suit`` (uint8[4096]: the
-    suit whose 3-bit counter is five or more, else :data:`NO_FLUSH`).
+    Per card index (52 entries): ``card_prime`` and ``card_rank5`` (uint64,
+    the rank's prime and ``5**rank``), ``card_rank_bit`` (uint16, ``1 << rank``),
+    ``card_suit`` (uint8, 0 = clubs ... 3 = spades), ``card_code`` (uint64, see
+    the module docstring), ``in_deck`` (bool: the card belongs to the
+    ranking's deck); per pair of cards (2,704 entries, ``52 * a + b``)
+    ``pair_prime``, ``pair_rank5`` and ``pair_code``, the same keys for two
+    cards at once. Tables: ``flush`` (uint16[8192], rank mask -> class; zeros
+    where flushes do not count), the perfect hashes ``hash5`` and ``hash67``,
+    ``flush_mode`` with its sorted ``exception_keys`` and ``exception_classes``,
+    ``categories`` (uint8, category of each class number, index 0 unused) and
+    ``flush_suit`` (uint8[4096]: the suit whose 3-bit counter is five or more,
+    else :data:`NO_FLUSH`). Badugi rankings fill ``hash5`` with their
+    four-card hash and ``mask_prime`` with each suit mask's prime.
     """
 
+    ranking: Ranking
     card_prime: NDArray[np.uint64]
+    card_rank5: NDArray[np.uint64]
     card_rank_bit: NDArray[np.uint16]
     card_suit: NDArray[np.uint8]
     card_code: NDArray[np.uint64]
+    in_deck: NDArray[np.bool_]
     pair_prime: NDArray[np.uint64]
     """``card_prime[a] * card_prime[b]`` at ``52 * a + b``: one gather serves two cards."""
+    pair_rank5: NDArray[np.uint64]
+    """``card_rank5[a] + card_rank5[b]`` at ``52 * a + b``."""
     pair_code: NDArray[np.uint64]
     """``card_code[a] + card_code[b]`` at ``52 * a + b``."""
     flush: NDArray[np.uint16]
-    unique5: NDArray[np.uint16]
     hash5: HashView
-    hash67: HashView
+    hash67: HashView | None
+    flush_mode: str
+    exception_keys: NDArray[np.uint64]
+    exception_classes: NDArray[np.uint16]
     categories: NDArray[np.uint8]
     flush_suit: NDArray[np.uint8]
+    mask_prime: NDArray[np.uint64] | None
 
 
 def _frozen(values: Any, dtype: type[np.generic]) -> Any:
@@ -147,44 +163,79 @@ def _frozen(values: Any, dtype: type[np.generic]) -> Any:
     return array
 
 
-@cache
-def batch_tables() -> BatchTables:
-    """The process-wide numpy tables, built from :func:`lookup.tables.tables` on first call.
+def batch_tables(rules: RulesLike = "standard") -> BatchTables:
+    """The numpy tables of a ranking, built from its loaded tables on first call.
 
     >>> t = batch_tables()
     >>> int(t.card_prime[51]), int(t.card_suit[51]), t.flush.shape, t.flush.flags.writeable
     (41, 3, (8192,), False)
+    >>> int(batch_tables("short-deck").in_deck.sum())
+    36
     """
-    source = tables()
+    return _batch_tables(get_ranking(rules))
+
+
+@cache
+def _batch_tables(ranking: Ranking) -> BatchTables:
     flush_suit = [NO_FLUSH if suit is None else suit for suit in flush_suit_by_counters()]
     primes = [PRIMES[i // 4] for i in range(52)]
+    rank5 = [5 ** (i // 4) for i in range(52)]
     codes = [
         (1 << (13 * (i % 4) + i // 4)) | (1 << (_COUNTER_SHIFT + 3 * (i % 4))) for i in range(52)
     ]
+    deck = {card.index for card in ranking.deck}
+    classes = ranking.classes
+    common: dict[str, Any] = {
+        "ranking": ranking,
+        "card_prime": _frozen(primes, np.uint64),
+        "card_rank5": _frozen(rank5, np.uint64),
+        "card_rank_bit": _frozen([1 << (i // 4) for i in range(52)], np.uint16),
+        "card_suit": _frozen([i % 4 for i in range(52)], np.uint8),
+        "card_code": _frozen(codes, np.uint64),
+        "in_deck": _frozen([i in deck for i in range(52)], np.bool_),
+        "pair_prime": _frozen([a * b for a in primes for b in primes], np.uint64),
+        "pair_rank5": _frozen([a + b for a in rank5 for b in rank5], np.uint64),
+        "pair_code": _frozen([a + b for a in codes for b in codes], np.uint64),
+        "categories": _frozen([int(c) for c in classes.categories], np.uint8),
+        "flush_suit": _frozen(flush_suit, np.uint8),
+    }
+    if classes.rules.scoring == "badugi":
+        badugi = load_badugi(ranking.directory, classes)
+        return BatchTables(
+            **common,
+            flush=_frozen([0] * MASK_SPACE, np.uint16),
+            hash5=_hash_view(badugi.hash4),
+            hash67=None,
+            flush_mode="none",
+            exception_keys=_frozen([], np.uint64),
+            exception_classes=_frozen([], np.uint16),
+            mask_prime=_frozen(badugi.mask_prime, np.uint64),
+        )
+    from lookup.tables import load_five, load_multi
+
+    five = load_five(ranking.directory, classes)
+    multi = load_multi(ranking.directory, classes)
     return BatchTables(
-        card_prime=_frozen(primes, np.uint64),
-        card_rank_bit=_frozen([1 << (i // 4) for i in range(52)], np.uint16),
-        card_suit=_frozen([i % 4 for i in range(52)], np.uint8),
-        card_code=_frozen(codes, np.uint64),
-        pair_prime=_frozen([a * b for a in primes for b in primes], np.uint64),
-        pair_code=_frozen([a + b for a in codes for b in codes], np.uint64),
-        flush=_frozen(source.flush, np.uint16),
-        unique5=_frozen(source.unique5, np.uint16),
-        hash5=_hash_view(source.hash5),
-        hash67=_hash_view(multiset_hash()),
-        categories=_frozen([int(c) for c in source.categories], np.uint8),
-        flush_suit=_frozen(flush_suit, np.uint8),
+        **common,
+        flush=_frozen(five.flush if five.flush is not None else [0] * MASK_SPACE, np.uint16),
+        hash5=_hash_view(five.hash5),
+        hash67=_hash_view(multi.hash67),
+        flush_mode=multi.flush_mode,
+        exception_keys=_frozen(multi.exception_keys, np.uint64),
+        exception_classes=_frozen(multi.exception_classes, np.uint16),
+        mask_prime=None,
     )
 
 
 def hand_keys(
     columns: Sequence[NDArray[np.intp]] | NDArray[np.intp],
 ) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
-    """The keys ``(products, codes)`` of hands given column-wise: one array per card.
+    """The keys ``(rank_keys, codes)`` of hands given column-wise: one array per card.
 
     ``columns`` is a ``(k, N)`` integer array (or a sequence of ``k`` integer
     arrays of length ``N``; intp is fastest) of card indices, *already checked*
-    to be in 0-51. Returns two new uint64 arrays of length ``N``.
+    to be in 0-51. The rank keys are prime products for five cards or fewer,
+    base-5 rank sums for more. Returns two new uint64 arrays of length ``N``.
 
     >>> products, codes = hand_keys(np.array([[51], [50]]))  # As, Ah
     >>> int(products[0]) == 41 * 41, hex(int(codes[0]) & CODE_CARD_SET)
@@ -195,16 +246,18 @@ def hand_keys(
     lookup.errors.HandSizeError: hand_keys needs at least one card column
     """
     if len(columns) == 0:
-        raise HandSizeError("hand_keys needs at least one card column")
-    t = batch_tables()
+        raise HandSizeError("hand_keys needs at least one card column", 0)
+    t = _batch_tables(get_ranking("standard"))  # the per-card keys are the same for all
+    by_product = len(columns) <= 5
+    card_key, pair_key = (t.card_prime, t.pair_prime) if by_product else (t.card_rank5, t.pair_rank5)
     # Cards two at a time through the pair tables: one index serves both gathers.
     # ndarray.take measured faster than fancy indexing on these small tables.
     if len(columns) % 2:
-        products = t.card_prime.take(columns[0])
+        keys = card_key.take(columns[0])
         codes = t.card_code.take(columns[0])
         rest = columns[1:]
     else:
-        products = np.ones(len(columns[0]), dtype=np.uint64)
+        keys = np.full(len(columns[0]), 1 if by_product else 0, dtype=np.uint64)
         codes = np.zeros(len(columns[0]), dtype=np.uint64)
         rest = columns
     pair = np.empty(len(columns[0]), dtype=np.intp)
@@ -212,19 +265,17 @@ def hand_keys(
         # dtype=intp: narrow input columns must not overflow while forming the index.
         np.multiply(first, 52, out=pair, dtype=np.intp, casting="unsafe")
         np.add(pair, second, out=pair, dtype=np.intp, casting="unsafe")
-        products *= t.pair_prime.take(pair)
+        if by_product:
+            keys *= pair_key.take(pair)
+        else:
+            keys += pair_key.take(pair)
         codes += t.pair_code.take(pair)
-    return products, codes
+    return keys, codes
 
 
-def _hash_for(hand_size: int) -> HashView:
-    t = batch_tables()
-    return t.hash5 if hand_size == 5 else t.hash67
-
-
-def _slots(products: NDArray[np.uint64], view: HashView) -> NDArray[np.intp]:
-    """The perfect-hash slot of each product (lookup.prime_hash.slot_of, vectorised)."""
-    hashed = products * view.multiplier  # uint64 arrays wrap mod 2**64, as the hash wants
+def _slots(keys: NDArray[np.uint64], view: HashView) -> NDArray[np.intp]:
+    """The perfect-hash slot of each key (lookup.prime_hash.slot_of, vectorised)."""
+    hashed = keys * view.multiplier  # uint64 arrays wrap mod 2**64, as the hash wants
     buckets = (hashed >> view.bucket_shift).view(np.intp)
     slots = hashed  # reuse the buffer: offsets, then slots
     slots <<= view.offset_shift
@@ -235,66 +286,60 @@ def _slots(products: NDArray[np.uint64], view: HashView) -> NDArray[np.intp]:
     return slots.view(np.intp)
 
 
-def _first_key_mismatch(
-    products: NDArray[np.uint64],
-    slots: NDArray[np.intp],
-    view: HashView,
-    where: NDArray[np.bool_] | None = None,
-) -> int | None:
-    wrong = view.keys.take(slots) != products
-    if where is not None:
-        wrong &= where
-    bad = np.flatnonzero(wrong)
+def _first_key_mismatch(keys: NDArray[np.uint64], slots: NDArray[np.intp], view: HashView) -> int | None:
+    bad = np.flatnonzero(view.keys.take(slots) != keys)
     return int(bad[0]) if bad.size else None
 
 
-def _key_error(row: int, product: int) -> CardError:
+def _key_error(row: int, key: int) -> CardError:
     return CardError(
-        f"row {row}: prime product {product} is no hand of 5-7 distinct cards (a repeated card?)",
-        product,
+        f"row {row}: rank key {key} is no hand of distinct cards of this deck (a repeated card?)",
+        key,
     )
 
 
-def classes_of_products(
-    products: NDArray[np.uint64], *, hand_size: int = 7, check: bool = False
+def classes_of_rank_keys(
+    keys: NDArray[np.uint64], *, hand_size: int = 7, rules: RulesLike = "standard", check: bool = False
 ) -> NDArray[np.uint16]:
-    """Best non-flush class of each prime product, through the perfect hash.
+    """Best class without a flush of each rank key, through the ranking's perfect hash.
 
-    Takes uint64 products of ``hand_size`` ranks; returns a new uint16 array.
-    Keys the hashes hold: products of six or seven ranks, and of five ranks with
-    a repeat (five distinct ranks live in ``unique5``; :func:`classes_of_keys`
-    handles them). Any other product gives an arbitrary class unless ``check``
-    is set, which compares the key stored in each slot and raises
-    :class:`~lookup.errors.CardError` naming the first bad row.
+    Takes the uint64 rank keys of :func:`hand_keys` (prime products of five
+    ranks, base-5 rank sums of six or seven); returns a new uint16 array. Any
+    other key gives an arbitrary class unless ``check`` is set, which compares
+    the key stored in each slot and raises :class:`~lookup.errors.CardError`
+    naming the first bad row.
 
-    >>> classes_of_products(np.array([41**4 * 37 * 2 * 3], dtype=np.uint64)).tolist()
+    >>> four_aces_king_deuce_three = 4 * 5**12 + 5**11 + 5**0 + 5**1
+    >>> classes_of_rank_keys(np.array([four_aces_king_deuce_three], dtype=np.uint64)).tolist()
     [11]
-    >>> classes_of_products(np.array([41**4 * 37], dtype=np.uint64), hand_size=5).tolist()
+    >>> classes_of_rank_keys(np.array([41**4 * 37], dtype=np.uint64), hand_size=5).tolist()
     [11]
-    >>> classes_of_products(np.array([41**5], dtype=np.uint64), check=True)
+    >>> classes_of_rank_keys(np.array([41**5], dtype=np.uint64), hand_size=5, check=True)
+    ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lookup.errors.CardError: row 0: prime product 115856201 is no hand of 5-7 distinct cards \
-(a repeated card?)
+    lookup.errors.CardError: row 0: rank key 115856201 is no hand of distinct cards of this deck ...
     """
-    view = _hash_for(hand_size)
-    slots = _slots(products, view)
+    t = batch_tables(rules)
+    view = t.hash5 if hand_size == 5 else t.hash67
+    if view is None:
+        raise HandSizeError(f"{t.ranking.name} has no {hand_size}-card table", hand_size)
+    slots = _slots(keys, view)
     if check:
-        row = _first_key_mismatch(products, slots, view)
+        row = _first_key_mismatch(keys, slots, view)
         if row is not None:
-            raise _key_error(row, int(products[row]))
+            raise _key_error(row, int(keys[row]))
     return view.classes.take(slots)
 
 
-def flush_classes(codes: NDArray[np.uint64]) -> tuple[NDArray[np.intp], NDArray[np.uint16]]:
-    """Rows whose code counts five or more cards of one suit, and their flush class.
-
-    For six or seven cards a flush outranks whatever else the cards make, so
-    these classes replace the product lookup outright.
+def flush_classes(
+    codes: NDArray[np.uint64], rules: RulesLike = "standard"
+) -> tuple[NDArray[np.intp], NDArray[np.uint16], NDArray[np.uint64]]:
+    """Rows whose code counts five or more cards of one suit, their best flush and its mask.
 
     >>> codes = hand_keys(np.array([[48], [44], [40], [36], [32], [0], [1]]))[1]
     >>> [a.tolist() for a in flush_classes(codes)]  # Ac Kc Qc Jc Tc 2c 2d
-    [[0], [1]]
+    [[0], [1], [7937]]
     >>> flush_classes(np.array([1.0]))
     Traceback (most recent call last):
     ...
@@ -302,37 +347,27 @@ def flush_classes(codes: NDArray[np.uint64]) -> tuple[NDArray[np.intp], NDArray[
     """
     if codes.dtype != np.uint64:
         raise TypeError(f"flush_classes takes uint64 codes, got {codes.dtype}")
-    t = batch_tables()
+    t = batch_tables(rules)
     suits = t.flush_suit.take((codes >> np.uint64(_COUNTER_SHIFT)).view(np.intp))
     rows = np.flatnonzero(suits != NO_FLUSH)
     if rows.size == 0:
-        return rows, np.empty(0, dtype=np.uint16)
+        return rows, np.empty(0, dtype=np.uint16), np.empty(0, dtype=np.uint64)
     shifts = suits[rows].astype(np.uint64) * np.uint64(13)
     masks = (codes[rows] >> shifts) & np.uint64(0x1FFF)
-    return rows, t.flush.take(masks.view(np.intp))
-
-
-def _rank_masks(codes: NDArray[np.uint64]) -> NDArray[np.uint64]:
-    """13-bit mask of the ranks present, whatever their suits."""
-    masks = codes & np.uint64(CODE_CARD_SET)
-    masks |= masks >> np.uint64(26)
-    masks |= masks >> np.uint64(13)
-    masks &= np.uint64(0x1FFF)
-    return masks
+    return rows, t.flush.take(masks.view(np.intp)), masks
 
 
 def classes_of_keys(
-    products: NDArray[np.uint64],
+    keys: NDArray[np.uint64],
     codes: NDArray[np.uint64],
     hand_size: int,
     *,
+    rules: RulesLike = "standard",
     check: bool = False,
 ) -> NDArray[np.uint16]:
-    """Class number of each hand from its keys (see :func:`hand_keys`); a new uint16 array.
+    """Class number of each poker hand from its keys (see :func:`hand_keys`); a new uint16 array.
 
-    ``hand_size`` (5, 6 or 7) matters for five cards only, where five distinct
-    ranks are looked up by rank mask; ``check`` verifies the perfect-hash keys
-    (see :func:`classes_of_products`).
+    ``check`` verifies the perfect-hash keys (see :func:`classes_of_rank_keys`).
 
     >>> keys = hand_keys(np.array([[51], [47], [43], [39], [35], [0], [5]]))  # As Ks Qs Js Ts 2c 3d
     >>> classes_of_keys(*keys, 7).tolist()
@@ -343,25 +378,40 @@ def classes_of_keys(
     lookup.errors.HandSizeError: the batch path evaluates 5, 6 or 7 cards, got 4
     """
     if hand_size not in HAND_SIZES:
-        raise HandSizeError(f"the batch path evaluates 5, 6 or 7 cards, got {hand_size}")
-    t = batch_tables()
-    view = _hash_for(hand_size)
-    slots = _slots(products, view)
-    if hand_size == 5:
-        distinct = t.unique5.take(_rank_masks(codes).view(np.intp))
-        paired = distinct == 0
-        # Hashing every row and selecting beats compacting the paired rows.
-        classes = np.where(paired, view.classes.take(slots), distinct)
-    else:
-        paired = None
-        classes = view.classes.take(slots)
-    if check:
-        row = _first_key_mismatch(products, slots, view, paired)
-        if row is not None:
-            raise _key_error(row, int(products[row]))
-    rows, flush = flush_classes(codes)
-    classes[rows] = flush
+        raise HandSizeError(f"the batch path evaluates 5, 6 or 7 cards, got {hand_size}", hand_size)
+    t = batch_tables(rules)
+    classes = classes_of_rank_keys(keys, hand_size=hand_size, rules=t.ranking, check=check)
+    if not t.ranking.rules.flushes:
+        return classes
+    rows, flush, masks = flush_classes(codes, t.ranking)
+    if hand_size == 5 or t.flush_mode == "wins":
+        classes[rows] = flush  # five suited cards are the flush; or the flush wins outright
+        return classes
+    # 'better': the better of the two, save the listed exceptions.
+    unsuited = classes[rows]
+    best = np.minimum(flush, unsuited)
+    candidates = np.flatnonzero(unsuited < flush)
+    if candidates.size and t.exception_keys.size:
+        wanted = (keys[rows[candidates]] << np.uint64(13)) | masks[candidates]
+        at = np.searchsorted(t.exception_keys, wanted).clip(max=t.exception_keys.size - 1)
+        hit = t.exception_keys[at] == wanted
+        best[candidates[hit]] = t.exception_classes[at[hit]]
+    classes[rows] = best
     return classes
+
+
+def badugi_classes(columns: Sequence[NDArray[np.intp]] | NDArray[np.intp], rules: RulesLike) -> NDArray[np.uint16]:
+    """Class numbers of four-card badugi hands given column-wise (checked card indices)."""
+    t = batch_tables(rules)
+    assert t.mask_prime is not None
+    card_set = np.zeros(len(columns[0]), dtype=np.uint64)
+    for column in columns:
+        card_set |= t.card_code.take(column) & np.uint64(CODE_CARD_SET)
+    keys = np.ones(len(card_set), dtype=np.uint64)
+    for suit in range(4):
+        masks = (card_set >> np.uint64(13 * suit)) & np.uint64(0x1FFF)
+        keys *= t.mask_prime.take(masks.view(np.intp))
+    return t.hash5.classes.take(_slots(keys, t.hash5))
 
 
 def _popcount_swar(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
@@ -380,24 +430,36 @@ def _popcount_swar(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
 _popcount: Any = getattr(np, "bitwise_count", _popcount_swar)
 
 
-def _as_card_array(cards: ArrayLike) -> NDArray[np.integer[Any]]:
-    array = np.asarray(cards)
+def _batch_sizes(ranking: Ranking) -> tuple[int, ...]:
+    return (4, 5) if ranking.rules.scoring == "badugi" else HAND_SIZES
+
+
+def _as_card_array(cards: ArrayLike, ranking: Ranking) -> NDArray[np.integer[Any]]:
+    try:
+        array = np.asarray(cards)
+    except (ValueError, TypeError):  # ragged nesting
+        raise CardError("card arrays are rectangular: every row needs the same count", None) from None
     if array.dtype.kind not in "iu":
         raise CardError(
-            f"card arrays hold integer card indices 0-51, got dtype {array.dtype}", array.dtype
+            f"card arrays hold integer card indices 0-51, got dtype {array.dtype}", str(array.dtype)
         )
-    if array.ndim != 2 or array.shape[1] not in HAND_SIZES:
+    sizes = _batch_sizes(ranking)
+    if array.ndim != 2 or array.shape[1] not in sizes:
+        allowed = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
         raise HandSizeError(
-            f"expected an array of shape (N, k) with k 5, 6 or 7 cards per row, "
-            f"got shape {array.shape}"
+            f"expected an array of shape (N, k) with k {allowed} cards per row, "
+            f"got shape {array.shape}",
+            array.shape,
         )
     return array
 
 
-def _raise_out_of_range(
-    block: NDArray[np.integer[Any]], start: int, *, check_duplicates: bool = False
+def _raise_bad_card(
+    block: NDArray[np.integer[Any]], start: int, t: BatchTables, *, check_duplicates: bool = False
 ) -> None:
-    bad = (block < 0) | (block > 51)
+    in_range = (block >= 0) & (block <= 51)
+    bad = ~in_range
+    bad[in_range] = ~t.in_deck[block[in_range].astype(np.intp)]
     row = int(np.flatnonzero(bad.any(axis=1))[0])
     if check_duplicates and row:
         # A repeated card in an earlier row is the first problem: name that one.
@@ -406,9 +468,15 @@ def _raise_out_of_range(
         if repeated.size:
             _raise_duplicate(block, int(repeated[0]), start)
     value = int(block[row][bad[row]][0])
+    if not 0 <= value <= 51:
+        raise CardError(
+            f"row {start + row}: card index {value} is out of range: indices are 0-51 "
+            "(4 * rank + suit)",
+            value,
+        )
     raise CardError(
-        f"row {start + row}: card index {value} is out of range: indices are 0-51 "
-        "(4 * rank + suit)",
+        f"row {start + row}: card {DECK[value]} (index {value}) is not in the "
+        f"{t.ranking.name} deck",
         value,
     )
 
@@ -427,23 +495,30 @@ def _raise_duplicate(block: NDArray[np.integer[Any]], row: int, start: int) -> N
 
 
 def evaluate_batch(
-    cards: ArrayLike, *, check_duplicates: bool = True, debug: bool = False
+    cards: ArrayLike,
+    *,
+    rules: RulesLike = "standard",
+    check_duplicates: bool = True,
+    debug: bool = False,
 ) -> NDArray[np.uint16]:
-    """Cactus-Kev class number of every row of an ``(N, k)`` array of card indices.
+    """Class number of every row of an ``(N, k)`` array of card indices, under ``rules``.
 
-    ``k`` is 5, 6 or 7; indices are ``4 * rank + suit`` (suits c, d, h, s), in
-    any integer dtype. Returns ``uint16[N]``, the numbers :func:`lookup.evaluate`
-    gives as ``.kev`` (1 = royal flush ... 7,462; lower is stronger). Rows are
-    processed in cache-sized chunks, so memory is proportional to the batch.
+    ``k`` is 5, 6 or 7 (badugi: 4 or 5); indices are ``4 * rank + suit`` (suits
+    c, d, h, s), in any integer dtype. Returns ``uint16[N]``, the numbers
+    :func:`lookup.evaluate` gives as ``.class_number`` (1 = the ranking's best
+    hand; lower is stronger; the Cactus-Kev number in the standard ranking).
+    Rows are processed in cache-sized chunks, so memory is proportional to the batch.
 
-    Checks, each naming the first bad row: shape and dtype, indices in 0-51
-    (always), and distinct cards within a row (skip with
+    Checks, each naming the first bad row: shape and dtype, indices of cards in
+    the ranking's deck (always), and distinct cards within a row (skip with
     ``check_duplicates=False`` when you guarantee it; a repeated card then
     gives an arbitrary class). ``debug=True`` also verifies each perfect-hash
-    slot holds the hand's product.
+    slot holds the hand's key.
 
     >>> evaluate_batch([[51, 47, 43, 39, 35], [0, 4, 8, 12, 49]]).tolist()  # royal, wheel
     [1, 1609]
+    >>> evaluate_batch([[51, 0, 9, 14]], rules="badugi").tolist()  # As 2c 4d 5h: third best
+    [3]
     >>> evaluate_batch(np.array([[3, 7, 11, 15, 19, 3]], dtype=np.int8))
     Traceback (most recent call last):
     ...
@@ -454,35 +529,61 @@ be distinct (check_duplicates=False skips this check for callers who guarantee i
     ...
     lookup.errors.HandSizeError: expected an array of shape (N, k) with k 5, 6 or 7 cards \
 per row, got shape (2, 4)
+    >>> evaluate_batch([[0, 20, 24, 28, 32]], rules="short-deck")
+    Traceback (most recent call last):
+    ...
+    lookup.errors.CardError: row 0: card 2c (index 0) is not in the short-deck deck
     """
-    array = _as_card_array(cards)
+    ranking = get_ranking(rules)
+    array = _as_card_array(cards, ranking)
+    t = _batch_tables(ranking)
+    badugi = ranking.rules.scoring == "badugi"
+    short_deck = len(ranking.deck) < 52
     rows, hand_size = array.shape
     out = np.empty(rows, dtype=np.uint16)
     for start in range(0, rows, CHUNK_ROWS):
         block = array[start : start + CHUNK_ROWS]
         # One contiguous intp column per card: the gathers then index without casting.
         columns = np.ascontiguousarray(block.T, dtype=np.intp)
-        if columns.view(np.uintp).max() > 51:
-            _raise_out_of_range(block, start, check_duplicates=check_duplicates)
-        products, codes = hand_keys(columns)
+        if columns.view(np.uintp).max() > 51 or (short_deck and not t.in_deck.take(columns).all()):
+            _raise_bad_card(block, start, t, check_duplicates=check_duplicates)
+        if badugi:
+            keys = np.zeros(len(block), dtype=np.uint64)
+            codes = keys
+            for column in columns:
+                codes += t.card_code.take(column)
+        else:
+            keys, codes = hand_keys(columns)
         if check_duplicates:
-            card_sets = codes & np.uint64(CODE_CARD_SET)
-            repeated = np.flatnonzero(_popcount(card_sets) != hand_size)
+            repeated = np.flatnonzero(_popcount(codes & np.uint64(CODE_CARD_SET)) != hand_size)
             if repeated.size:
                 _raise_duplicate(block, int(repeated[0]), start)
+        if badugi:
+            if hand_size == 4:
+                chunk = badugi_classes(columns, ranking)
+            else:
+                chunk = np.minimum.reduce(
+                    [badugi_classes(columns[list(keep)], ranking) for keep in _four_of_five()]
+                )
+            out[start : start + len(block)] = chunk
+            continue
         try:
             out[start : start + len(block)] = classes_of_keys(
-                products, codes, hand_size, check=debug
+                keys, codes, hand_size, rules=ranking, check=debug
             )
         except CardError as error:
             # Only the debug key check raises here; name the row in the caller's numbering.
-            row = start + int(np.flatnonzero(products == error.token)[0])
-            raise _key_error(row, int(products[row - start])) from None
+            row = start + int(np.flatnonzero(keys == error.token)[0])
+            raise _key_error(row, int(keys[row - start])) from None
     return out
 
 
-def categorize_batch(classes: ArrayLike) -> NDArray[np.uint8]:
-    """The :class:`~lookup.rank.Category` value (0-8) of each class number.
+def _four_of_five() -> list[tuple[int, ...]]:
+    return [tuple(i for i in range(5) if i != skip) for skip in range(5)]
+
+
+def categorize_batch(classes: ArrayLike, *, rules: RulesLike = "standard") -> NDArray[np.uint8]:
+    """The :class:`~lookup.rules.Category` value of each class number of ``rules``.
 
     >>> categorize_batch([1, 11, 7462]).tolist()
     [8, 7, 0]
@@ -491,17 +592,20 @@ def categorize_batch(classes: ArrayLike) -> NDArray[np.uint8]:
     ...
     lookup.errors.PokerLookupError: item 0: class number 0 is out of range: class numbers are 1-7462
     """
+    t = batch_tables(rules)
+    count = t.ranking.class_count
     array = np.asarray(classes)
     if array.dtype.kind not in "iu":
-        raise PokerLookupError(f"class numbers are integers, got dtype {array.dtype}")
+        raise PokerLookupError(f"class numbers are integers, got dtype {array.dtype}", str(array.dtype))
     flat = array.reshape(-1)
-    if flat.size and (flat.min() < 1 or flat.max() > CLASS_COUNT):
-        item = int(np.flatnonzero((flat < 1) | (flat > CLASS_COUNT))[0])
+    if flat.size and (flat.min() < 1 or flat.max() > count):
+        item = int(np.flatnonzero((flat < 1) | (flat > count))[0])
         raise PokerLookupError(
             f"item {item}: class number {int(flat[item])} is out of range: "
-            f"class numbers are 1-{CLASS_COUNT}"
+            f"class numbers are 1-{count}",
+            int(flat[item]),
         )
-    return batch_tables().categories[array.astype(np.intp)]
+    return t.categories[array.astype(np.intp)]
 
 
 def encode_batch(hands: Iterable[CardsLike]) -> NDArray[np.uint8]:
@@ -547,6 +651,6 @@ def decode_batch(cards: ArrayLike) -> list[str]:
             array.dtype,
         )
     if array.size and (array.min() < 0 or array.max() > 51):
-        _raise_out_of_range(array, 0)
+        _raise_bad_card(array, 0, batch_tables())
     names = [str(card) for card in DECK]
     return [" ".join(names[i] for i in row) for row in array.tolist()]

@@ -46,6 +46,7 @@ __all__ = [
     "Rank",
     "Suit",
     "flush_suit_by_counters",
+    "hand_cards",
     "parse_card",
     "parse_cards",
 ]
@@ -398,3 +399,28 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
                 raise DuplicateCardError(f"card '{card}' appears more than once", str(card))
             seen.add(card)
     return tuple(parsed)
+
+
+def hand_cards(cards: CardsLike, board: CardsLike | None = None) -> tuple[Card, ...]:
+    """Parse a hand (and an optional shared board) into distinct cards, hand first.
+
+    >>> hand_cards("As Ad", "2c 7d 9h")
+    (Card('As'), Card('Ad'), Card('2c'), Card('7d'), Card('9h'))
+    >>> hand_cards((Card.from_index(51),) * 2)
+    Traceback (most recent call last):
+    ...
+    lookup.errors.DuplicateCardError: card 'As' appears more than once
+    >>> hand_cards("As Ad", "As 7d 9h")
+    Traceback (most recent call last):
+    ...
+    lookup.errors.DuplicateCardError: card 'As' is both in the hand and on the board
+    """
+    parsed = parse_cards(cards)
+    if board is None:
+        return parsed
+    shared = parse_cards(board)
+    clash = set(parsed).intersection(shared)
+    if clash:
+        card = min(clash, key=parsed.index)
+        raise DuplicateCardError(f"card '{card}' is both in the hand and on the board", str(card))
+    return parsed + shared

@@ -36,10 +36,11 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from lookup.batch import HAND_SIZES, batch_tables, classes_of_keys
+from lookup.batch import HAND_SIZES, batch_tables, classes_of_keys, evaluate_batch
 from lookup.errors import HandSizeError, PokerLookupError
 from lookup.progress import Progress
-from lookup.rank import CLASS_COUNT, Category
+from lookup.ranking import Ranking, RulesLike, get_ranking
+from lookup.rules import Category
 
 __all__ = [
     "ENUMERATION_CHUNK_ROWS",
@@ -73,12 +74,15 @@ class Slice:
         return self.stop - self.start
 
 
-def _check_size(hand_size: int) -> None:
-    if hand_size not in HAND_SIZES:
-        raise HandSizeError(f"a census counts hands of 5, 6 or 7 cards, got {hand_size}")
+def _check_size(hand_size: int, sizes: tuple[int, ...] = HAND_SIZES) -> None:
+    if hand_size not in sizes:
+        allowed = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
+        raise HandSizeError(f"a census counts hands of {allowed} cards, got {hand_size}", hand_size)
 
 
-def hand_slices(hand_size: int, chunk_rows: int = ENUMERATION_CHUNK_ROWS) -> Iterator[Slice]:
+def hand_slices(
+    hand_size: int, chunk_rows: int = ENUMERATION_CHUNK_ROWS, deck_size: int = _DECK_SIZE
+) -> Iterator[Slice]:
     """Every hand of ``hand_size`` cards as slices of at most ``chunk_rows`` hands.
 
     Together the slices cover each of the C(52, k) hands exactly once. They come
@@ -96,72 +100,85 @@ def hand_slices(hand_size: int, chunk_rows: int = ENUMERATION_CHUNK_ROWS) -> Ite
     """
     _check_size(hand_size)
     if chunk_rows < 1:
-        raise PokerLookupError(f"chunk_rows must be at least 1, got {chunk_rows}")
-    tops = list(combinations(range(_BLOCK, _DECK_SIZE), hand_size - _BLOCK))
+        raise PokerLookupError(f"chunk_rows must be at least 1, got {chunk_rows}", chunk_rows)
+    tops = list(combinations(range(_BLOCK, deck_size), hand_size - _BLOCK))
     # The block must lie below every top card: its colex prefix of C(top[0], 5) rows.
-    ends = [math.comb(top[0] if top else _DECK_SIZE, _BLOCK) for top in tops]
-    for start in range(0, math.comb(_DECK_SIZE, _BLOCK), chunk_rows):
+    ends = [math.comb(top[0] if top else deck_size, _BLOCK) for top in tops]
+    for start in range(0, math.comb(deck_size, _BLOCK), chunk_rows):
         for top, end in zip(tops, ends, strict=True):
             if end > start:
                 yield Slice(top, start, min(start + chunk_rows, end))
 
 
-def _extend_colex(
-    products: NDArray[np.uint64], codes: NDArray[np.uint64], size: int
-) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
-    """Colex keys of all (size+1)-card sets from those of all size-card sets."""
+def _card_keys(deck: tuple[int, ...], by_product: bool) -> tuple[list[int], list[int]]:
+    """Rank key and code of each deck position (rank primes, or 5**rank, and card codes)."""
     t = batch_tables()
-    new_products, new_codes = [], []
-    for top in range(size, _DECK_SIZE):
-        below = math.comb(top, size)
-        new_products.append(products[:below] * t.card_prime[top])
-        new_codes.append(codes[:below] + t.card_code[top])
-    return np.concatenate(new_products), np.concatenate(new_codes)
+    keys = t.card_prime if by_product else t.card_rank5
+    return [int(keys[i]) for i in deck], [int(t.card_code[i]) for i in deck]
 
 
 @cache
-def _block_keys() -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
-    """Keys (prime products, codes) of every five-card set, in colex order; read-only."""
-    t = batch_tables()
-    products, codes = t.card_prime.copy(), t.card_code.copy()
+def _block_keys(deck: tuple[int, ...], by_product: bool) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
+    """Keys (rank keys, codes) of every five-card set of ``deck``, in colex order; read-only.
+
+    The j+1-card keys whose top position is ``t`` are the j-card keys below
+    ``t`` (a colex prefix) combined with ``t``'s own.
+    """
+    card_key, card_code = _card_keys(deck, by_product)
+    keys = np.array(card_key, dtype=np.uint64)
+    codes = np.array(card_code, dtype=np.uint64)
     for size in range(1, _BLOCK):
-        products, codes = _extend_colex(products, codes, size)
-    products.setflags(write=False)
+        new_keys, new_codes = [], []
+        for top in range(size, len(deck)):
+            below = math.comb(top, size)
+            extra = np.uint64(card_key[top])
+            new_keys.append(keys[:below] * extra if by_product else keys[:below] + extra)
+            new_codes.append(codes[:below] + np.uint64(card_code[top]))
+        keys, codes = np.concatenate(new_keys), np.concatenate(new_codes)
+    keys.setflags(write=False)
     codes.setflags(write=False)
-    return products, codes
+    return keys, codes
 
 
 @cache
-def _block_cards() -> NDArray[np.uint8]:
-    """Card indices of every five-card set, ascending within a row, in colex order."""
-    rows = np.arange(_DECK_SIZE, dtype=np.uint8).reshape(-1, 1)
+def _block_cards(deck: tuple[int, ...]) -> NDArray[np.uint8]:
+    """Card indices of every five-card set of ``deck``, ascending within a row, in colex order."""
+    positions = np.arange(len(deck), dtype=np.uint8).reshape(-1, 1)
+    rows = positions
     for size in range(1, _BLOCK):
         parts = []
-        for top in range(size, _DECK_SIZE):
+        for top in range(size, len(deck)):
             below = rows[: math.comb(top, size)]
             parts.append(np.hstack([below, np.full((len(below), 1), top, dtype=np.uint8)]))
         rows = np.concatenate(parts)
-    rows.setflags(write=False)
-    return rows
+    cards = np.array(deck, dtype=np.uint8)[rows]
+    cards.setflags(write=False)
+    return cards
 
 
-def _slice_keys(piece: Slice) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
-    t = batch_tables()
-    products, codes = _block_keys()
-    prime, code = 1, 0
-    for card in piece.top:
-        prime *= int(t.card_prime[card])
-        code += int(t.card_code[card])
+def _deck(ranking: Ranking) -> tuple[int, ...]:
+    return tuple(card.index for card in ranking.deck)
+
+
+def _slice_keys(piece: Slice, deck: tuple[int, ...], hand_size: int) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
+    by_product = hand_size == _BLOCK
+    keys, codes = _block_keys(deck, by_product)
+    card_key, card_code = _card_keys(deck, by_product)
+    key, code = (1 if by_product else 0), 0
+    for top in piece.top:
+        key = key * card_key[top] if by_product else key + card_key[top]
+        code += card_code[top]
+    block = slice(piece.start, piece.stop)
     return (
-        products[piece.start : piece.stop] * np.uint64(prime),
-        codes[piece.start : piece.stop] + np.uint64(code),
+        keys[block] * np.uint64(key) if by_product else keys[block] + np.uint64(key),
+        codes[block] + np.uint64(code),
     )
 
 
 def iter_hand_keys(
-    hand_size: int, chunk_rows: int = ENUMERATION_CHUNK_ROWS
+    hand_size: int, chunk_rows: int = ENUMERATION_CHUNK_ROWS, *, rules: RulesLike = "standard"
 ) -> Iterator[tuple[NDArray[np.uint64], NDArray[np.uint64]]]:
-    """Keys ``(products, codes)`` of every hand of ``hand_size`` cards, in chunks.
+    """Keys ``(rank_keys, codes)`` of every hand of ``hand_size`` cards of the ranking's deck.
 
     Each chunk holds at most ``chunk_rows`` hands; feed it to
     :func:`lookup.batch.classes_of_keys`. Memory: the five-card block plus a chunk.
@@ -170,12 +187,13 @@ def iter_hand_keys(
     >>> sum(int((classes_of_keys(p, c, 6) == 1).sum()) for p, c in iter_hand_keys(6, 1 << 20))
     188
     """
-    for piece in hand_slices(hand_size, chunk_rows):
-        yield _slice_keys(piece)
+    deck = _deck(get_ranking(rules))
+    for piece in hand_slices(hand_size, chunk_rows, len(deck)):
+        yield _slice_keys(piece, deck, hand_size)
 
 
 def iter_hands(
-    hand_size: int, chunk_rows: int = ENUMERATION_CHUNK_ROWS
+    hand_size: int, chunk_rows: int = ENUMERATION_CHUNK_ROWS, *, rules: RulesLike = "standard"
 ) -> Iterator[NDArray[np.uint8]]:
     """Card indices of every hand of ``hand_size`` cards: ``(n, k)`` uint8 chunks.
 
@@ -185,42 +203,51 @@ def iter_hands(
     [[0, 1, 2, 3, 4, 5, 6]]
     >>> sum(len(chunk) for chunk in iter_hands(6, 1 << 20))
     20358520
+    >>> sum(len(chunk) for chunk in iter_hands(5, rules="short-deck"))
+    376992
     """
-    block = _block_cards()
-    for piece in hand_slices(hand_size, chunk_rows):
+    deck = _deck(get_ranking(rules))
+    block = _block_cards(deck)
+    cards = np.array(deck, dtype=np.uint8)
+    for piece in hand_slices(hand_size, chunk_rows, len(deck)):
         rows = block[piece.start : piece.stop]
-        top = np.broadcast_to(np.array(piece.top, dtype=np.uint8), (len(rows), len(piece.top)))
+        top = np.broadcast_to(cards[list(piece.top)], (len(rows), len(piece.top)))
         yield np.hstack([rows, top])
 
 
-def _count_slices(hand_size: int, slices: Sequence[Slice]) -> tuple[int, NDArray[np.int64]]:
+Task = tuple[int, list[Slice], "str | os.PathLike[str]"]
+
+
+def _count_slices(hand_size: int, slices: Sequence[Slice], spec: RulesLike) -> tuple[int, NDArray[np.int64]]:
     """Hands counted and the count of each class number over ``slices``."""
-    counts = np.zeros(CLASS_COUNT + 1, dtype=np.int64)
+    ranking = get_ranking(spec)
+    deck = _deck(ranking)
+    counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
     rows = 0
     for piece in slices:
-        classes = classes_of_keys(*_slice_keys(piece), hand_size)
-        counts += np.bincount(classes, minlength=CLASS_COUNT + 1)
+        classes = classes_of_keys(*_slice_keys(piece, deck, hand_size), hand_size, rules=ranking)
+        counts += np.bincount(classes, minlength=ranking.class_count + 1)
         rows += piece.rows
     return rows, counts
 
 
-def _count_task(task: tuple[int, list[Slice]]) -> tuple[int, NDArray[np.int64]]:
+def _count_task(task: Task) -> tuple[int, NDArray[np.int64]]:
     return _count_slices(*task)
 
 
-def _tasks(hand_size: int, chunk_rows: int) -> list[tuple[int, list[Slice]]]:
+def _tasks(hand_size: int, chunk_rows: int, ranking: Ranking) -> list[Task]:
     """Slices grouped into worker tasks of about ``_TASK_ROWS`` hands."""
-    tasks: list[tuple[int, list[Slice]]] = []
+    tasks: list[Task] = []
     group: list[Slice] = []
     rows = 0
-    for piece in hand_slices(hand_size, chunk_rows):
+    for piece in hand_slices(hand_size, chunk_rows, len(ranking.deck)):
         group.append(piece)
         rows += piece.rows
         if rows >= _TASK_ROWS:
-            tasks.append((hand_size, group))
+            tasks.append((hand_size, group, ranking.spec))
             group, rows = [], 0
     if group:
-        tasks.append((hand_size, group))
+        tasks.append((hand_size, group, ranking.spec))
     return tasks
 
 
@@ -235,19 +262,22 @@ class Census:
     elapsed: float
     """Seconds spent, table loading and block building included."""
     jobs: int
+    ranking: Ranking
 
     @property
     def category_counts(self) -> dict[Category, int]:
-        """Hands per category, strongest first (a new dict each call)."""
-        categories = batch_tables().categories
-        totals = dict.fromkeys(reversed(Category), 0)
+        """Hands per category of the ranking, strongest first (a new dict each call)."""
+        categories = self.ranking.categories
+        # A category's strength is that of its best class: strongest first for any ranking.
+        ranked = list(dict.fromkeys(categories[1 : len(self.class_counts)]))
+        totals = dict.fromkeys(ranked, 0)
         for number, count in enumerate(self.class_counts[1:], start=1):
-            totals[Category(int(categories[number]))] += count
+            totals[categories[number]] += count
         return totals
 
     @property
     def royal_flushes(self) -> int:
-        """Hands whose best five is a royal flush (class 1)."""
+        """Hands whose best hand is class 1 (a royal flush in high rankings)."""
         return self.class_counts[1]
 
     @property
@@ -261,48 +291,69 @@ class Census:
         return self.hands / self.elapsed if self.elapsed > 0 else float("inf")
 
 
+def _badugi_census(ranking: Ranking, hand_size: int) -> NDArray[np.int64]:
+    deck = np.array(_deck(ranking), dtype=np.uint8)
+    counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
+    rows = np.array(list(combinations(range(len(deck)), hand_size)), dtype=np.intp)
+    for start in range(0, len(rows), 1 << 18):
+        hands = deck[rows[start : start + (1 << 18)]]
+        counts += np.bincount(evaluate_batch(hands, rules=ranking), minlength=len(counts))
+    return counts
+
+
 def census(
     hand_size: int,
     *,
+    rules: RulesLike = "standard",
     jobs: int = 1,
     chunk_rows: int = ENUMERATION_CHUNK_ROWS,
     progress: bool = False,
 ) -> Census:
-    """Evaluate every hand of ``hand_size`` (5, 6 or 7) cards and count the classes.
+    """Evaluate every hand of ``hand_size`` cards of the ranking's deck and count the classes.
 
-    ``jobs`` worker processes share the work (``jobs=0``: one per CPU);
-    ``progress`` draws a bar on stderr. See the module docstring for how hands
-    are enumerated and an example.
+    ``hand_size`` is 5, 6 or 7 (badugi: 4 or 5). ``jobs`` worker processes
+    share the work (``jobs=0``: one per CPU); ``progress`` draws a bar on
+    stderr. See the module docstring for how hands are enumerated.
 
+    >>> census(5, rules="short-deck").hands
+    376992
     >>> census(5, jobs=-1)
     Traceback (most recent call last):
     ...
     lookup.errors.PokerLookupError: jobs must be 0 (one per CPU) or more, got -1
     """
-    _check_size(hand_size)
+    ranking = get_ranking(rules)
+    badugi = ranking.rules.scoring == "badugi"
+    _check_size(hand_size, (4, 5) if badugi else HAND_SIZES)
     if jobs < 0:
-        raise PokerLookupError(f"jobs must be 0 (one per CPU) or more, got {jobs}")
+        raise PokerLookupError(f"jobs must be 0 (one per CPU) or more, got {jobs}", jobs)
     workers = jobs or os.cpu_count() or 1
     started = time.perf_counter()
-    _block_keys()  # built before any fork, so workers share it instead of rebuilding
-    tasks = _tasks(hand_size, chunk_rows)
-    counts = np.zeros(CLASS_COUNT + 1, dtype=np.int64)
-    label = f"{hand_size}-card hands"
-    with Progress(label, math.comb(_DECK_SIZE, hand_size), enabled=progress) as bar:
-        if workers == 1:
-            results: Iterator[tuple[int, NDArray[np.int64]]] = map(_count_task, tasks)
-            for rows, task_counts in results:
-                counts += task_counts
-                bar.advance(rows)
-        else:
-            with multiprocessing.Pool(workers) as pool:
-                for rows, task_counts in pool.imap_unordered(_count_task, tasks):
+    if badugi:
+        counts = _badugi_census(ranking, hand_size)
+        workers = 1
+    else:
+        deck = _deck(ranking)
+        _block_keys(deck, hand_size == _BLOCK)  # built before any fork, so workers share it
+        tasks = _tasks(hand_size, chunk_rows, ranking)
+        counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
+        label = f"{hand_size}-card hands"
+        with Progress(label, math.comb(len(deck), hand_size), enabled=progress) as bar:
+            if workers == 1:
+                results: Iterator[tuple[int, NDArray[np.int64]]] = map(_count_task, tasks)
+                for rows, task_counts in results:
                     counts += task_counts
                     bar.advance(rows)
+            else:
+                with multiprocessing.Pool(workers) as pool:
+                    for rows, task_counts in pool.imap_unordered(_count_task, tasks):
+                        counts += task_counts
+                        bar.advance(rows)
     return Census(
         hand_size=hand_size,
         hands=int(counts.sum()),
         class_counts=tuple(int(c) for c in counts),
         elapsed=time.perf_counter() - started,
         jobs=workers,
+        ranking=ranking,
     )

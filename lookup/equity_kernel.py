@@ -4,10 +4,9 @@ Every Hold'em showdown is a five-card board plus each player's two hole cards.
 The board is shared, so its part of the work is done once per board and then
 combined with each player's hole cards:
 
-* the **prime product** of the five board ranks; a player's seven-card product
-  is that times the hole primes, and since the perfect hash starts by
-  multiplying the key by a constant, ``board_product * (hole_product *
-  multiplier)`` is one ``uint64`` multiply per player and board;
+* the **rank sum** of the five board ranks (``sum(5**rank)``); a player's
+  seven-card rank key is that plus the hole cards' (see :mod:`lookup.batch`), one
+  ``uint64`` add per player and board, looked up in the six/seven-card hash;
 * **suit counters**, four bits per suit: a seven-card flush needs at least
   three board cards of one suit, so only those boards (about one in six
   preflop) are checked for flushes at all, each against its single candidate
@@ -40,7 +39,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from lookup.batch import classes_of_products
+from lookup.batch import classes_of_rank_keys
 
 __all__ = [
     "CHUNK_BOARDS",
@@ -69,7 +68,7 @@ SHARE_UNIT: Final = 2520
 class _Views:
     """Per-card constants this kernel adds to :func:`lookup.batch.batch_tables`."""
 
-    prime: U64  # card index -> rank prime
+    rank5: U64  # card index -> 5**rank
     lane: U32  # card index -> 1 << 4 * suit
     suit_ranks: U64  # card index -> 1 << (16 * suit + rank)
     card_bit: U64  # card index -> 1 << index
@@ -86,7 +85,7 @@ def _views() -> _Views:
     index = np.arange(52)
     rank, suit = index // 4, index % 4
     return _Views(
-        prime=t.card_prime,
+        rank5=t.card_rank5,
         lane=(np.uint32(1) << (4 * suit).astype(np.uint32)).astype(np.uint32),
         suit_ranks=(np.uint64(1) << (16 * suit + rank).astype(np.uint64)),
         card_bit=(np.uint64(1) << index.astype(np.uint64)),
@@ -100,8 +99,8 @@ def _views() -> _Views:
 class Boards:
     """A chunk of complete five-card boards, reduced to what showdowns need."""
 
-    product: U64
-    """Prime product of each board's five ranks."""
+    rank_sum: U64
+    """Base-5 rank sum of each board's five ranks."""
     flush_boards: Indices
     """Positions of the boards with three or more cards of one suit."""
     flush_suit: npt.NDArray[np.uint8]
@@ -112,10 +111,10 @@ class Boards:
     """The 13-bit rank mask of the board cards of that suit."""
 
     def __len__(self) -> int:
-        return len(self.product)
+        return len(self.rank_sum)
 
 
-def _boards_from_parts(product: U64, lanes: U32, suit_ranks: U64) -> Boards:
+def _boards_from_parts(rank_sum: U64, lanes: U32, suit_ranks: U64) -> Boards:
     # +5 in each 4-bit lane carries into its top bit exactly when the lane holds >= 3.
     high = (lanes + np.uint32(0x5555)) & np.uint32(0x8888)
     where = np.flatnonzero(high)
@@ -129,25 +128,25 @@ def _boards_from_parts(product: U64, lanes: U32, suit_ranks: U64) -> Boards:
     ranks = ((suit_ranks[where] >> (16 * suit).astype(np.uint64)) & np.uint64(0x1FFF)).astype(
         np.uint16
     )
-    return Boards(product, where, suit, count, ranks)
+    return Boards(rank_sum, where, suit, count, ranks)
 
 
 @dataclass(frozen=True)
 class BoardParts:
     """Accumulated parts of many sets of cards (all of one size): the raw form of boards."""
 
-    product: U64
+    rank_sum: U64
     lanes: U32
     suit_ranks: U64
     card_bits: U64
 
     def __len__(self) -> int:
-        return len(self.product)
+        return len(self.rank_sum)
 
     def plus(self, other: BoardParts) -> BoardParts:
         """Parts of each set here joined with the matching (or single) set of ``other``."""
         return BoardParts(
-            self.product * other.product,
+            self.rank_sum + other.rank_sum,
             self.lanes + other.lanes,
             self.suit_ranks | other.suit_ranks,
             self.card_bits | other.card_bits,
@@ -156,12 +155,12 @@ class BoardParts:
     def take(self, rows: Indices) -> BoardParts:
         """The sets at positions ``rows``."""
         return BoardParts(
-            self.product[rows], self.lanes[rows], self.suit_ranks[rows], self.card_bits[rows]
+            self.rank_sum[rows], self.lanes[rows], self.suit_ranks[rows], self.card_bits[rows]
         )
 
     def boards(self) -> Boards:
         """These sets as complete boards (they must hold five cards each)."""
-        return _boards_from_parts(self.product, self.lanes, self.suit_ranks)
+        return _boards_from_parts(self.rank_sum, self.lanes, self.suit_ranks)
 
 
 def parts_of(cards: list[int]) -> BoardParts:
@@ -169,7 +168,7 @@ def parts_of(cards: list[int]) -> BoardParts:
     v = _views()
     idx = np.array(cards, dtype=np.intp)
     return BoardParts(
-        np.array([int(np.prod(v.prime[idx], dtype=np.uint64))], dtype=np.uint64),
+        np.array([int(v.rank5[idx].sum(dtype=np.uint64))], dtype=np.uint64),
         np.array([int(v.lane[idx].sum())], dtype=np.uint32),
         np.array([int(np.bitwise_or.reduce(v.suit_ranks[idx], initial=0))], dtype=np.uint64),
         np.array([int(np.bitwise_or.reduce(v.card_bit[idx], initial=0))], dtype=np.uint64),
@@ -180,15 +179,15 @@ def dealt_parts(cards: npt.NDArray[Any]) -> BoardParts:
     """Parts of each row of an ``(N, k)`` array of card indices, ``k >= 1``."""
     v = _views()
     first = cards[:, 0]
-    product, lanes = v.prime[first], v.lane[first]
+    rank_sum, lanes = v.rank5[first], v.lane[first]
     suit_ranks, card_bits = v.suit_ranks[first], v.card_bit[first]
     for column in range(1, cards.shape[1]):
         card = cards[:, column]
-        product = product * v.prime[card]
+        rank_sum = rank_sum + v.rank5[card]
         lanes = lanes + v.lane[card]
         suit_ranks = suit_ranks | v.suit_ranks[card]
         card_bits = card_bits | v.card_bit[card]
-    return BoardParts(product, lanes, suit_ranks, card_bits)
+    return BoardParts(rank_sum, lanes, suit_ranks, card_bits)
 
 
 def board_chunk(cards: npt.NDArray[Any]) -> Boards:
@@ -214,7 +213,7 @@ def _combinations(deck: Indices, k: int) -> BoardParts:
         position = last[owner] + 1 + (np.arange(len(owner)) - starts[owner])
         card = deck[position]
         acc = BoardParts(
-            acc.product[owner] * v.prime[card],
+            acc.rank_sum[owner] + v.rank5[card],
             acc.lanes[owner] + v.lane[card],
             acc.suit_ranks[owner] | v.suit_ranks[card],
             acc.card_bits[owner] | v.card_bit[card],
@@ -242,7 +241,7 @@ def enumerate_boards(known: list[int], deck: list[int]) -> Iterator[BoardParts]:
         for start in range(0, len(part), CHUNK_BOARDS):
             block = slice(start, start + CHUNK_BOARDS)
             yield BoardParts(
-                whole.product[block],
+                whole.rank_sum[block],
                 whole.lanes[block],
                 whole.suit_ranks[block],
                 part.card_bits[block],
@@ -264,7 +263,7 @@ def enumerate_boards(known: list[int], deck: list[int]) -> Iterator[BoardParts]:
         lead = parts_of([int(cards[first])])
         yield from emit(
             BoardParts(
-                tail.product[rows], tail.lanes[rows], tail.suit_ranks[rows], tail.card_bits[rows]
+                tail.rank_sum[rows], tail.lanes[rows], tail.suit_ranks[rows], tail.card_bits[rows]
             ).plus(lead)
         )
         first += 1
@@ -274,7 +273,7 @@ def enumerate_boards(known: list[int], deck: list[int]) -> Iterator[BoardParts]:
 def player_classes(boards: Boards, first: int, second: int) -> U16:
     """Class number (1 = royal flush ... 7,462) of one fixed hole pair on each board."""
     v = _views()
-    classes = classes_of_products(boards.product * (v.prime[first] * v.prime[second]))
+    classes = classes_of_rank_keys(boards.rank_sum + (v.rank5[first] + v.rank5[second]))
     if len(boards.flush_boards):
         hole_count = np.zeros(4, dtype=np.uint8)
         hole_ranks = np.zeros(4, dtype=np.uint16)
@@ -292,7 +291,7 @@ def player_classes(boards: Boards, first: int, second: int) -> U16:
 def dealt_classes(boards: Boards, first: Indices, second: Indices) -> U16:
     """Class numbers when every board has its own hole pair (``first[i]``, ``second[i]``)."""
     v = _views()
-    classes = classes_of_products(boards.product * v.prime[first] * v.prime[second])
+    classes = classes_of_rank_keys(boards.rank_sum + v.rank5[first] + v.rank5[second])
     if len(boards.flush_boards):
         where = boards.flush_boards
         suit = boards.flush_suit
@@ -436,7 +435,7 @@ def deal_distinct(
         again = dealt_parts(cards)
         fine = ~_repeats_a_card(cards, again.card_bits)
         rows = redo[fine]
-        parts.product[rows] = again.product[fine]
+        parts.rank_sum[rows] = again.rank_sum[fine]
         parts.lanes[rows] = again.lanes[fine]
         parts.suit_ranks[rows] = again.suit_ranks[fine]
         parts.card_bits[rows] = again.card_bits[fine]

@@ -14,6 +14,8 @@ __all__ = [
     "HandSizeError",
     "PokerLookupError",
     "RangeError",
+    "RankingError",
+    "RulesError",
     "ShowdownError",
     "ShowdownParseError",
     "TableError",
@@ -42,6 +44,14 @@ class HandSizeError(PokerLookupError):
 
 class RangeError(PokerLookupError):
     """A hand range (``"QQ+, AKs"``) could not be read; ``token`` is the part that failed."""
+
+
+class RulesError(PokerLookupError):
+    """A rule file (or rules mapping) is malformed or contradictory; ``token`` is the key."""
+
+
+class RankingError(PokerLookupError):
+    """An unknown ranking name, or hands of different rankings compared."""
 
 
 class ShowdownError(PokerLookupError):

@@ -2,60 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import cache
-
-from lookup.cards import Card, CardsLike, Kev, parse_cards
-from lookup.errors import DuplicateCardError, HandSizeError
+from lookup.cards import CardsLike, hand_cards
 from lookup.rank import HandRank
+from lookup.ranking import RulesLike, get_ranking
 
 __all__ = ["evaluate", "hand_cards"]
 
 
-@cache
-def _fast_path() -> tuple[tuple[HandRank, ...], Callable[[Sequence[Kev]], int]]:
-    # Imported on the first evaluation, which is what loads the tables. Cached,
-    # because an import statement inside evaluate() cost ~0.6 us on every call.
-    from lookup.fast import HAND_RANKS, evaluate_any
+def evaluate(
+    cards: CardsLike, board: CardsLike | None = None, *, rules: RulesLike = "standard"
+) -> HandRank:
+    """The value of the best hand among ``cards`` (plus ``board``, if given) under ``rules``.
 
-    return HAND_RANKS, evaluate_any
+    ``rules`` names a ranking (see :func:`lookup.rankings`): ``"standard"``,
+    ``"short-deck"``, ``"short-deck-triton"``, ``"deuce-to-seven"``,
+    ``"ace-to-five"``, ``"eight-or-better"``, ``"badugi"``; or a folder of
+    tables built from your own rule file (a path, see :func:`lookup.load_rules`).
+    Every card is checked: a card twice, a card outside the ranking's deck or
+    too few cards raise a :class:`~lookup.errors.PokerLookupError`.
 
-
-def hand_cards(cards: CardsLike, board: CardsLike | None = None) -> tuple[Card, ...]:
-    """Parse a hand (and an optional shared board) into distinct cards, hand first.
-
-    >>> hand_cards("As Ad", "2c 7d 9h")
-    (Card('As'), Card('Ad'), Card('2c'), Card('7d'), Card('9h'))
-    >>> hand_cards((Card.from_index(51),) * 2)
-    Traceback (most recent call last):
-    ...
-    lookup.errors.DuplicateCardError: card 'As' appears more than once
-    >>> hand_cards("As Ad", "As 7d 9h")
-    Traceback (most recent call last):
-    ...
-    lookup.errors.DuplicateCardError: card 'As' is both in the hand and on the board
-    """
-    # Already-parsed distinct cards skip parsing; anything else (duplicates included)
-    # goes through parse_cards, which raises the right error.
-    hand = cards if type(cards) is tuple and all(type(c) is Card for c in cards) else None
-    distinct = hand is not None and len(set(hand)) == len(hand)
-    parsed = hand if hand is not None and distinct else parse_cards(cards)
-    if board is None:
-        return parsed
-    shared = parse_cards(board)
-    clash = set(parsed).intersection(shared)
-    if clash:
-        card = min(clash, key=parsed.index)
-        raise DuplicateCardError(f"card '{card}' is both in the hand and on the board", str(card))
-    return parsed + shared
-
-
-def evaluate(cards: CardsLike, board: CardsLike | None = None) -> HandRank:
-    """The value of the best five-card hand among ``cards`` (plus ``board``, if given).
-
-    Five, six or seven cards cost one O(1) table lookup after parsing; more cards
-    (up to a whole deck) take the best of all C(n, 5) five-card lookups, e.g. 1,287
-    for thirteen cards. ``board`` is for Hold'em-style calls: ``evaluate(hole, board)``.
+    Five, six or seven cards (four or five for badugi) cost one O(1) table
+    lookup after the check; more cards take the best of their five-card (four-card)
+    subsets, e.g. 1,287 lookups for thirteen cards.
 
     >>> evaluate("As Ks Qs Js Ts")
     HandRank(1, 'Royal Flush')
@@ -63,13 +31,17 @@ def evaluate(cards: CardsLike, board: CardsLike | None = None) -> HandRank:
     True
     >>> evaluate("7h 5d 4c 3s 2h").kev
     7462
+    >>> evaluate("Ah 6d 7c 8s 9h", rules="short-deck").describe()
+    'Straight, Nine high'
+    >>> evaluate("8s 6h 4d 3c Ah", rules="eight-or-better").describe()
+    'Eight-Six low: 8-6-4-3-A'
     >>> evaluate("As Ks Qs Js")
     Traceback (most recent call last):
     ...
-    lookup.errors.HandSizeError: a hand needs at least 5 cards, got 4
+    lookup.errors.HandSizeError: a standard hand needs at least 5 cards, got 4
+    >>> evaluate("2c 6d 7c 8s 9h", rules="short-deck")
+    Traceback (most recent call last):
+    ...
+    lookup.errors.CardError: card '2c' is not in the short-deck deck: its ranks are 6789TJQKA
     """
-    hand = hand_cards(cards, board)
-    if len(hand) < 5:
-        raise HandSizeError(f"a hand needs at least 5 cards, got {len(hand)}")
-    hand_ranks, evaluate_any = _fast_path()
-    return hand_ranks[evaluate_any(hand)]
+    return get_ranking(rules).evaluate(cards, board)

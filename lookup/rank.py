@@ -1,81 +1,49 @@
-"""Hand categories and :class:`HandRank`, the value every evaluation returns.
+""":class:`HandRank`, the value every evaluation returns, under any ranking.
 
-A hand's strength is its Cactus-Kev *class number*: 1 is a royal flush and
-7,462 is 7-5-4-3-2 unsuited, so in that number **lower is stronger**. That is
-the number treys, deuces and phevaluator use, and it is available as
-:attr:`HandRank.kev`. :class:`HandRank` itself compares the natural way round:
-``stronger > weaker``.
+A hand's strength within its ranking is its *class number*: 1 is the best
+hand the ranking knows (a royal flush; 7-5-4-3-2 in deuce-to-seven) and the
+largest number the worst, so in that number **lower is stronger**. Under the
+standard ranking it is the Cactus-Kev number that treys, deuces and
+phevaluator use, also available as :attr:`HandRank.kev`. :class:`HandRank`
+itself compares the natural way round: ``stronger > weaker``; values of two
+different rankings refuse to be ordered.
+
+A value knows its ranking (it holds it) and its class number; everything else
+(category, ranks, description) is read from that ranking's tables on demand.
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
 from functools import total_ordering
 from typing import TYPE_CHECKING, Final, TypeAlias
 
+from lookup.errors import PokerLookupError, RankingError
+from lookup.rules import Category
+
 if TYPE_CHECKING:
     from lookup.cards import Rank
+    from lookup.ranking import Ranking
 
 __all__ = ["CLASS_COUNT", "Category", "ClassNumber", "HandRank"]
 
 ClassNumber: TypeAlias = int
-"""A Cactus-Kev equivalence class, 1 (royal flush) ... 7,462 (7-5-4-3-2 unsuited)."""
+"""A class within one ranking: 1 (the best hand) ... the ranking's class count."""
 
 CLASS_COUNT: Final = 7462
-"""How many distinct five-card hand values there are."""
-
-
-class Category(IntEnum):
-    """The nine hand categories, weakest first (a larger value is a stronger category).
-
-    >>> Category.FLUSH > Category.STRAIGHT
-    True
-    >>> str(Category.FULL_HOUSE)
-    'Full House'
-    """
-
-    HIGH_CARD = 0
-    ONE_PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
-
-    @property
-    def title(self) -> str:
-        """The category's name as players write it, e.g. ``'Three of a Kind'``."""
-        return _TITLES[self]
-
-    def __str__(self) -> str:
-        return _TITLES[self]
-
-
-_TITLES: Final = (
-    "High Card",
-    "Pair",
-    "Two Pair",
-    "Three of a Kind",
-    "Straight",
-    "Flush",
-    "Full House",
-    "Four of a Kind",
-    "Straight Flush",
-)
+"""How many distinct five-card hand values the standard ranking has."""
 
 
 @total_ordering
 class HandRank:
-    """The value of a hand: compares, hashes and prints the way players expect.
+    """The value of a hand under one ranking: compares, hashes, pickles and prints as expected.
 
-    Instances are shared: there is one per class number, so evaluating returns a
-    ready-made object. Build one from a class number with :meth:`from_kev`.
+    Instances are shared: one per class of each ranking, made by the ranking
+    (:meth:`lookup.ranking.Ranking.value`). For standard high poker,
+    :meth:`from_kev` gives the value of a Cactus-Kev class number.
 
     >>> royal, wheel = HandRank.from_kev(1), HandRank.from_kev(1609)
-    >>> royal > wheel, royal == HandRank.from_kev(1), royal.kev
-    (True, True, 1)
+    >>> royal > wheel, royal == HandRank.from_kev(1), royal.kev, royal.class_number
+    (True, True, 1, 1)
     >>> str(royal), royal.category, royal.is_royal_flush
     ('Royal Flush', <Category.STRAIGHT_FLUSH: 8>, True)
     >>> HandRank.from_kev(0)
@@ -84,56 +52,71 @@ class HandRank:
     lookup.errors.PokerLookupError: class number 0 is out of range: class numbers are 1-7462
     """
 
-    __slots__ = ("_category", "_kev")
+    __slots__ = ("_number", "_ranking")
 
-    def __init__(self, kev: ClassNumber, category: Category) -> None:
-        # Instances come from the tables (see lookup.tables); use from_kev().
-        self._kev = kev
-        self._category = category
-
-    @property
-    def kev(self) -> ClassNumber:
-        """The Cactus-Kev class number: 1 (royal flush) ... 7,462; lower is stronger."""
-        return self._kev
-
-    @property
-    def category(self) -> Category:
-        """The hand's :class:`Category`."""
-        return self._category
+    def __init__(self, ranking: Ranking, number: ClassNumber) -> None:
+        # Made by Ranking.value(); use that (or from_kev) rather than this.
+        self._ranking = ranking
+        self._number = number
 
     @classmethod
     def from_kev(cls, kev: ClassNumber) -> HandRank:
-        """The shared :class:`HandRank` of Cactus-Kev class number ``kev``."""
-        from lookup.tables import hand_ranks
+        """The standard ranking's value of Cactus-Kev class number ``kev``."""
+        from lookup.ranking import get_ranking
 
-        if isinstance(kev, bool) or not (isinstance(kev, int) and 1 <= kev <= CLASS_COUNT):
-            from lookup.errors import PokerLookupError
+        return get_ranking("standard").value(kev)
 
-            raise PokerLookupError(
-                f"class number {kev!r} is out of range: class numbers are 1-{CLASS_COUNT}"
+    @property
+    def ranking(self) -> Ranking:
+        """The ranking this value belongs to."""
+        return self._ranking
+
+    @property
+    def class_number(self) -> ClassNumber:
+        """1 (the ranking's best hand) ... its class count; lower is stronger."""
+        return self._number
+
+    @property
+    def kev(self) -> ClassNumber:
+        """The Cactus-Kev class number (standard ranking only): 1 (royal flush) ... 7,462.
+
+        >>> from lookup import evaluate
+        >>> evaluate("7c 5d 4h 3s 2c", rules="deuce-to-seven").kev  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        lookup.errors.RankingError: .kev is the standard ranking's Cactus-Kev number; ...
+        """
+        if self._ranking.name != "standard":
+            raise RankingError(
+                ".kev is the standard ranking's Cactus-Kev number; "
+                f"this is a {self._ranking.name} value: use .class_number",
+                self._ranking.name,
             )
-        return hand_ranks()[kev]
+        return self._number
+
+    @property
+    def category(self) -> Category:
+        """The hand's :class:`~lookup.rules.Category`."""
+        return self._ranking.categories[self._number]
 
     @property
     def is_royal_flush(self) -> bool:
-        """True for the one class that is A-K-Q-J-T suited."""
-        return self.kev == 1
+        """True for the one class that is A-K-Q-J-T suited (in a ranking where that is best)."""
+        return self._number == 1 and self.category is Category.STRAIGHT_FLUSH
 
     @property
     def name(self) -> str:
-        """``'Royal Flush'`` for class 1, otherwise the category's title."""
-        return "Royal Flush" if self.kev == 1 else self.category.title
+        """A short name: the category's title, or 'Royal Flush'."""
+        return "Royal Flush" if self.is_royal_flush else self.category.title
 
     @property
     def ranks(self) -> tuple[Rank, ...]:
-        """The five ranks that make the hand, in reading order (a wheel reads 5-4-3-2-A).
+        """The ranks that make the hand, in reading order (a wheel reads 5-4-3-2-A).
 
         >>> [r.char for r in HandRank.from_kev(167).ranks]
         ['A', 'A', 'A', 'K', 'K']
         """
-        from lookup.describe import class_ranks
-
-        return class_ranks(self._kev)
+        return self._ranking.ranks_of(self._number)
 
     def describe(self) -> str:
         """A sentence naming the hand and every rank that decides it.
@@ -141,28 +124,50 @@ class HandRank:
         >>> HandRank.from_kev(10).describe(), HandRank.from_kev(7462).describe()
         ('Straight Flush, Five high', 'High Card, Seven-Five-Four-Three-Two')
         """
-        from lookup.describe import describe
+        return self._ranking.describe(self._number)
 
-        return describe(self)
+    def _other(self, other: object) -> HandRank | None:
+        if not isinstance(other, HandRank):
+            return None
+        if other._ranking is not self._ranking:
+            raise RankingError(
+                f"cannot compare a {self._ranking.name} hand with a {other._ranking.name} hand",
+                other._ranking.name,
+            )
+        return other
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, HandRank):
-            return self._kev == other._kev
-        return NotImplemented
+        if not isinstance(other, HandRank):
+            return NotImplemented
+        return self._ranking is other._ranking and self._number == other._number
 
     def __lt__(self, other: object) -> bool:
-        if isinstance(other, HandRank):
-            return self._kev > other._kev  # a larger class number is a weaker hand
-        return NotImplemented
+        theirs = self._other(other)
+        if theirs is None:
+            return NotImplemented
+        return self._number > theirs._number  # a larger class number is a weaker hand
 
     def __hash__(self) -> int:
-        return hash(self._kev)
+        return hash((self._ranking.name, self._number))
 
     def __str__(self) -> str:
         return self.name
 
     def __repr__(self) -> str:
-        return f"HandRank({self.kev}, {self.name!r})"
+        if self._ranking.name == "standard":
+            return f"HandRank({self._number}, {self.name!r})"
+        return f"HandRank({self._number}, {self.name!r}, rules={self._ranking.name!r})"
 
-    def __reduce__(self) -> tuple[object, tuple[int]]:
-        return HandRank.from_kev, (self.kev,)
+    def __reduce__(self) -> tuple[object, tuple[object, int]]:
+        from lookup.ranking import value_of
+
+        return value_of, (self._ranking.spec, self._number)
+
+
+def _check_number(number: object, count: int) -> int:
+    """``number`` as a class number of a ranking with ``count`` classes, or an error."""
+    if isinstance(number, bool) or not (isinstance(number, int) and 1 <= number <= count):
+        raise PokerLookupError(
+            f"class number {number!r} is out of range: class numbers are 1-{count}", number
+        )
+    return number

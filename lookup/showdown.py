@@ -189,7 +189,7 @@ def play(
     >>> play(parse_cards("As Ad"))
     Traceback (most recent call last):
     ...
-    lookup.errors.HandSizeError: a hand needs at least 5 cards, got 2
+    lookup.errors.HandSizeError: a standard hand needs at least 5 cards, got 2
     """
     from lookup.describe import best_five
 

@@ -3,7 +3,7 @@
 A file is the msgpack encoding of::
 
     {"format": "pokerlookup-table", "version": FORMAT_VERSION,
-     "name": ..., "description": ..., "rules": ...,
+     "name": ..., "description": ..., "rules": ranking name, "rules_digest": ...,
      "counts": {array name: length, ...},
      "sha256": hex digest of payload,
      "payload": msgpack bytes of {"meta": {...}, "arrays": {name: {"type", "length", "data"}}}}
@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 FORMAT: Final = "pokerlookup-table"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
 REGENERATE_HINT: Final = (
     "regenerate the tables with `python -m tablegen` from a source checkout, "
     "or reinstall pokerlookup"
@@ -52,8 +52,29 @@ class TableFile:
     name: str
     description: str
     rules: str
+    rules_digest: str
     meta: Mapping[str, Any]
     arrays: Mapping[str, array[int]]
+
+    def array(self, key: str, typecode: str, length: int | None = None) -> array[int]:
+        """Array ``key``, refused (with the regenerate hint) unless of this type and length."""
+        values = self.arrays.get(key)
+        if values is None:
+            raise _fail(self.source, f"has no array {key!r}")
+        if values.typecode != typecode:
+            raise _fail(self.source, f"has array {key!r} of type {values.typecode!r}, not {typecode!r}")
+        if length is not None and len(values) != length:
+            raise _fail(self.source, f"has array {key!r} of length {len(values)}, not {length}")
+        return values
+
+    def meta_int(self, key: str) -> int:
+        """Integer metadata ``key``, refused unless present and a non-negative int."""
+        value = self.meta.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise _fail(self.source, f"has no valid {key!r} in its metadata")
+        return value
+
+    source: str = ""
 
 
 def _array_bytes(typecode: str, values: Sequence[int]) -> bytes:
@@ -71,6 +92,8 @@ def encode_table(
     rules: str,
     arrays: Mapping[str, tuple[str, Sequence[int]]],
     meta: Mapping[str, Any] | None = None,
+    *,
+    rules_digest: str = "",
 ) -> bytes:
     """Serialise one table; the same inputs always give the same bytes.
 
@@ -92,6 +115,7 @@ def encode_table(
         "name": name,
         "description": description,
         "rules": rules,
+        "rules_digest": rules_digest,
         "counts": {key: len(values) for key, (_, values) in arrays.items()},
         "sha256": hashlib.sha256(payload).hexdigest(),
         "payload": payload,
@@ -131,8 +155,13 @@ def decode_table(data: bytes, source: str, expected_name: str | None = None) -> 
         raise _fail(source, f"holds table {header.get('name')!r}, expected {expected_name!r}")
     try:
         body = msgpack.unpackb(payload, raw=False, strict_map_key=True)
+        if not (isinstance(body, dict) and isinstance(body.get("meta"), dict)
+                and isinstance(body.get("arrays"), dict)):  # fmt: skip
+            raise _fail(source, "has a malformed payload (no meta and arrays maps)")
         arrays: dict[str, array[int]] = {}
         for key, spec in body["arrays"].items():
+            if spec["type"] not in _TYPECODES:
+                raise _fail(source, f"has array {key!r} of unknown type {spec['type']!r}")
             values = array(spec["type"])
             values.frombytes(spec["data"])
             if sys.byteorder == "big":
@@ -144,8 +173,10 @@ def decode_table(data: bytes, source: str, expected_name: str | None = None) -> 
             name=header["name"],
             description=header["description"],
             rules=header["rules"],
+            rules_digest=header["rules_digest"],
             meta=body["meta"],
             arrays=arrays,
+            source=source,
         )
     except TableError:
         raise

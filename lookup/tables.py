@@ -1,49 +1,50 @@
-"""Load the generated tables once, verify them, and derive the scalar views.
+"""Read one ranking's table folder, verify every file, and hand back its tables.
 
-The files in ``tables/`` are the single source of truth. This module reads and
-checks them (format version, SHA-256, expected contents) and derives what the
-pure-Python paths want: lists instead of arrays, dicts from prime product to
-class (faster in CPython than computing the perfect hash in bytecode), and one
-shared :class:`~lookup.rank.HandRank` per class. Everything is built once,
-behind :func:`functools.cache`, and never modified.
+The files in ``tables/<ranking>/`` are the single source of truth, stored in
+the form the runtime reads: arrays that become lists and dicts with one
+``zip``, nothing recomputed. Every file is checked when read (format version,
+SHA-256, the ranking's name and rules digest, each array's type and length),
+and any problem, an I/O error included, is a :class:`~lookup.errors.TableError`
+that says how to regenerate.
 
-Two loads, so a caller pays for what it uses:
+Two loads per ranking, so a caller pays for what it uses:
 
-* :func:`tables` -- everything five cards need, plus the classes (four small
-  files, ~0.1 MB): about 10 ms on first use.
-* :func:`multiset_hash` -- the six- and seven-card perfect hash (~0.8 MB),
-  read on its first use.
+* :func:`load_five` -- classes and the five-card tables (a few small files);
+* :func:`load_multi` -- the six/seven-card table (the larger one), on first use.
 """
 
 from __future__ import annotations
 
-import math
 from array import array
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations
 from pathlib import Path
+from typing import Final
 
-from lookup.cards import PRIMES
 from lookup.errors import TableError
 from lookup.prime_hash import PrimeHashParams
-from lookup.rank import CLASS_COUNT, Category, HandRank
+from lookup.rules import Category, RankingRules, rules_from_mapping
 from lookup.tablefile import REGENERATE_HINT, TableFile, decode_table
 
 __all__ = [
+    "MASK_SPACE",
+    "NO_CARD",
+    "BadugiTables",
+    "ClassTable",
+    "FiveCardTables",
+    "MultiCardTables",
     "PrimeHash",
-    "Tables",
-    "hand_ranks",
-    "load_multiset_hash",
-    "load_tables",
-    "multiset_classes",
-    "multiset_hash",
+    "load_badugi",
+    "load_classes",
+    "load_five",
+    "load_multi",
+    "read_table",
     "source_table_dir",
     "table_dir",
-    "tables",
 ]
 
-RULES = "standard"
+MASK_SPACE: Final = 1 << 13
+NO_CARD: Final = 255
+"""Pads a reading shorter than the hand (a smaller badugi; no low)."""
 
 
 def source_table_dir() -> Path:
@@ -52,7 +53,7 @@ def source_table_dir() -> Path:
 
 
 def table_dir() -> Path:
-    """Where the tables are read from: inside the installed package, else the checkout.
+    """Where the built-in tables are read from: inside the installed package, else the checkout.
 
     A wheel installs ``tables/`` as ``lookup/_tables``; an editable install or a
     plain checkout reads the checkout's ``tables/``. (Plain paths, not
@@ -62,9 +63,27 @@ def table_dir() -> Path:
     return installed if installed.is_dir() else source_table_dir()
 
 
+def read_table(directory: Path, name: str, rules_digest: str | None = None) -> TableFile:
+    """Read and verify ``directory/name.msgpack``; with ``rules_digest``, it must match."""
+    path = directory / f"{name}.msgpack"
+    try:
+        data = path.read_bytes()
+    except OSError as exc:  # missing, a directory, a loop, unreadable, ...
+        reason = "is missing" if isinstance(exc, FileNotFoundError) else f"cannot be read ({exc.strerror or exc})"
+        raise TableError(f"lookup table {path} {reason}: {REGENERATE_HINT}", str(path)) from None
+    table = decode_table(data, str(path), expected_name=name)
+    if rules_digest is not None and table.rules_digest != rules_digest:
+        raise TableError(
+            f"lookup table {path} was built for other rules than {directory / 'classes.msgpack'} "
+            f"(a stale file): {REGENERATE_HINT}",
+            str(path),
+        )
+    return table
+
+
 @dataclass(frozen=True)
 class PrimeHash:
-    """One perfect hash over prime products, as stored: parameters and per-slot arrays."""
+    """One perfect hash as stored: parameters and per-slot arrays (see :mod:`lookup.prime_hash`)."""
 
     params: PrimeHashParams
     displacement: array[int]
@@ -80,113 +99,124 @@ class PrimeHash:
         return by_key
 
 
-def _prime_hash(table: TableFile) -> PrimeHash:
-    meta = table.meta
+def _prime_hash(table: TableFile, key_type: str, class_count: int) -> PrimeHash:
+    slot_count = table.meta_int("slot_count")
+    bucket_bits = table.meta_int("bucket_bits")
+    if not 1 <= bucket_bits <= 31:
+        raise TableError(f"lookup table {table.source} has a bad bucket_bits: {REGENERATE_HINT}")
+    classes = table.array("class", "H", slot_count)
+    if max(classes, default=0) > class_count:
+        raise TableError(
+            f"lookup table {table.source} holds a class above {class_count}: {REGENERATE_HINT}"
+        )
     return PrimeHash(
-        PrimeHashParams(meta["multiplier"], meta["bucket_bits"], meta["slot_count"]),
-        table.arrays["displacement"],
-        table.arrays["keys"],
-        table.arrays["class"],
+        PrimeHashParams(table.meta_int("multiplier"), bucket_bits, slot_count),
+        table.array("displacement", "I", 1 << bucket_bits),
+        table.array("keys", key_type, slot_count),
+        classes,
     )
 
 
 @dataclass(frozen=True)
-class Tables:
-    """Every table, as loaded and checked, plus the views derived from them."""
+class ClassTable:
+    """What every class of a ranking is: the rules, and each class's category and reading."""
 
-    flush: list[int]
-    """Rank mask of one suit's cards (5-7 ranks) -> best flush class."""
-    unique5: list[int]
-    """Mask of five distinct ranks (no flush) -> class."""
-    hash5: PrimeHash
-    """Perfect hash over the prime products of paired five-card rank multisets."""
-    five_card_classes: dict[int, int]
-    """Prime product of five ranks -> class, unsuited (derived: unique5 + hash5)."""
+    rules: RankingRules
+    class_count: int
     categories: tuple[Category, ...]
     """Category of each class number (index 0 unused)."""
-    class_readings: array[int]
-    """Five ranks per class in reading order, flat: class k at ``[5 * (k - 1) : 5 * k]``."""
-    hand_ranks: tuple[HandRank, ...]
-    """The shared HandRank of each class number (index 0 unused)."""
+    readings: tuple[tuple[int, ...], ...]
+    """Ranks of each class in reading order (index 0 unused)."""
 
 
-def _read(directory: Path, name: str) -> TableFile:
-    path = directory / f"{name}.msgpack"
+def load_classes(directory: Path) -> ClassTable:
+    """Read ``classes.msgpack``: the rules it was built from, and every class."""
+    table = read_table(directory, "classes")
+    spec = table.meta.get("rules")
+    if not isinstance(spec, dict):
+        raise TableError(f"lookup table {table.source} holds no rules: {REGENERATE_HINT}")
     try:
-        data = path.read_bytes()
-    except (FileNotFoundError, NotADirectoryError):
-        raise TableError(f"lookup table {path} is missing: {REGENERATE_HINT}") from None
-    table = decode_table(data, str(path), expected_name=name)
-    if table.rules != RULES:
-        raise TableError(f"lookup table {path} is for rules {table.rules!r}: {REGENERATE_HINT}")
-    return table
+        rules = rules_from_mapping(spec)
+    except ValueError as exc:
+        raise TableError(f"lookup table {table.source} holds bad rules ({exc}): {REGENERATE_HINT}") from None
+    if rules.digest != table.rules_digest or rules.name != table.rules:
+        raise TableError(f"lookup table {table.source} has a stale rules digest: {REGENERATE_HINT}")
+    count = table.meta_int("class_count")
+    size = rules.hand_size
+    codes = table.array("category", "B", count)
+    flat = table.array("reading", "B", size * count)
+    try:
+        categories = (Category.HIGH_CARD, *(Category(c) for c in codes))
+    except ValueError:
+        raise TableError(f"lookup table {table.source} has an unknown category: {REGENERATE_HINT}") from None
+    if any(r > 12 and r != NO_CARD for r in flat):
+        raise TableError(f"lookup table {table.source} has an unknown rank: {REGENERATE_HINT}")
+    readings = ((), *(tuple(r for r in flat[i : i + size] if r != NO_CARD) for i in range(0, len(flat), size)))
+    return ClassTable(rules, count, categories, readings)
 
 
-def load_tables(directory: Path | None = None) -> Tables:
-    """Read and verify the tables in ``directory`` (default: :func:`table_dir`).
+@dataclass(frozen=True)
+class FiveCardTables:
+    """What five cards need: the perfect hash by prime product, and the flush table."""
 
-    Raises :class:`~lookup.errors.TableError`, naming the file and how to
-    regenerate it, if any table is missing, stale or corrupted.
-    """
-    where = table_dir() if directory is None else directory
-    classes = _read(where, "classes")
-    flush = _read(where, "flush").arrays["class"].tolist()
-    unique5 = _read(where, "unique5").arrays["class"].tolist()
-    hash5 = _prime_hash(_read(where, "prime_hash5"))
+    hash5: PrimeHash
+    by_product: dict[int, int]
+    """Prime product of five ranks -> class, unsuited (the hash's slots as a dict)."""
+    flush: list[int] | None
+    """Rank mask of one suit's cards (5-7 ranks) -> best flush class; None if flushes don't count."""
 
-    if classes.meta.get("class_count") != CLASS_COUNT:
-        raise TableError(
-            f"lookup table {where / 'classes.msgpack'} does not hold {CLASS_COUNT} classes: "
-            f"{REGENERATE_HINT}"
-        )
-    by_value = tuple(Category)
-    categories = (Category.HIGH_CARD, *[by_value[c] for c in classes.arrays["category"]])
 
-    five_card_classes = hash5.as_dict()
-    for ranks in combinations(range(13), 5):
-        five_card_classes[math.prod(PRIMES[r] for r in ranks)] = unique5[sum(1 << r for r in ranks)]
+def load_five(directory: Path, classes: ClassTable) -> FiveCardTables:
+    """Read ``hash5`` and (where flushes count) ``flush`` of a poker ranking."""
+    digest = classes.rules.digest
+    hash5 = _prime_hash(read_table(directory, "hash5", digest), "I", classes.class_count)
+    flush = None
+    if classes.rules.flushes:
+        flush = read_table(directory, "flush", digest).array("class", "H", MASK_SPACE).tolist()
+    return FiveCardTables(hash5, hash5.as_dict(), flush)
 
-    return Tables(
-        flush=flush,
-        unique5=unique5,
-        hash5=hash5,
-        five_card_classes=five_card_classes,
-        categories=categories,
-        class_readings=classes.arrays["reading"],
-        hand_ranks=(
-            HandRank(0, Category.HIGH_CARD),  # placeholder so index == class number
-            *(HandRank(kev, categories[kev]) for kev in range(1, CLASS_COUNT + 1)),
-        ),
+
+@dataclass(frozen=True)
+class MultiCardTables:
+    """What six and seven cards need (see ``tablegen.build``)."""
+
+    hash67: PrimeHash
+    by_rank_sum: dict[int, int]
+    """Base-5 rank sum of six or seven ranks -> best class ignoring suits."""
+    flush_mode: str
+    """'none', 'wins' or 'better': how a flush combines with the other cards."""
+    exceptions: dict[int, int]
+    """(rank sum << 13 | flush mask) -> class, where 'better' mode's min() is wrong."""
+    exception_keys: array[int]
+    exception_classes: array[int]
+
+
+def load_multi(directory: Path, classes: ClassTable) -> MultiCardTables:
+    """Read ``hash67`` of a poker ranking."""
+    table = read_table(directory, "hash67", classes.rules.digest)
+    hash67 = _prime_hash(table, "I", classes.class_count)
+    mode = table.meta.get("flush_mode")
+    if mode not in ("none", "wins", "better") or (mode == "none") == classes.rules.flushes:
+        raise TableError(f"lookup table {table.source} has a bad flush_mode: {REGENERATE_HINT}")
+    keys = table.array("exception_key", "Q")
+    values = table.array("exception_class", "H", len(keys))
+    return MultiCardTables(
+        hash67, hash67.as_dict(), str(mode), dict(zip(keys, values, strict=True)), keys, values
     )
 
 
-def load_multiset_hash(directory: Path | None = None) -> PrimeHash:
-    """Read and verify the six- and seven-card perfect hash (see :func:`load_tables`)."""
-    return _prime_hash(_read(table_dir() if directory is None else directory, "prime_hash67"))
+@dataclass(frozen=True)
+class BadugiTables:
+    """A badugi ranking's tables: each suit mask's prime and the perfect hash of their product."""
+
+    mask_prime: list[int]
+    hash4: PrimeHash
+    by_key: dict[int, int]
 
 
-@cache
-def tables() -> Tables:
-    """The process-wide tables, loaded and verified on first call."""
-    return load_tables()
-
-
-def hand_ranks() -> tuple[HandRank, ...]:
-    """The shared :class:`HandRank` of each class number (index 0 is a placeholder)."""
-    return tables().hand_ranks
-
-
-@cache
-def multiset_hash() -> PrimeHash:
-    """The process-wide six- and seven-card perfect hash, loaded and verified on first call."""
-    return load_multiset_hash()
-
-
-@cache
-def multiset_classes() -> dict[int, int]:
-    """Prime product -> best unsuited class, for every rank multiset of 5, 6 or 7 cards.
-
-    Derived from the tables on first call (about 15 ms); the six- and
-    seven-card kernels and the tests start from it.
-    """
-    return tables().five_card_classes | multiset_hash().as_dict()
+def load_badugi(directory: Path, classes: ClassTable) -> BadugiTables:
+    """Read ``mask_prime`` and ``hash4`` of a badugi ranking."""
+    digest = classes.rules.digest
+    primes = read_table(directory, "mask_prime", digest).array("prime", "I", MASK_SPACE).tolist()
+    hash4 = _prime_hash(read_table(directory, "hash4", digest), "Q", classes.class_count)
+    return BadugiTables(primes, hash4, hash4.as_dict())

@@ -1,20 +1,24 @@
-"""From reference verdicts to table files.
+"""From reference verdicts to one ranking's table files.
 
-1. Deal every five-card hand from the rule set's deck and classify it with the
-   reference; hands with the same ranks and the same flushness must agree.
+1. Classify one representative hand of every five-card *key* of the ranking's
+   deck with the reference: each rank multiset unsuited, and (when flushes
+   count) each set of five ranks as a flush. Every hand of the deck has one of
+   these keys, and the runtime tests prove each hand's answer against the
+   reference itself.
 2. Order the distinct verdicts strongest first: the position (from 1) is the
    class number. Under the standard rules that is the Cactus-Kev numbering.
 3. Derive each table from those verdicts alone (never from the runtime):
-   ``classes``     category and reading order of every class;
-   ``flush``       13-bit rank mask of one suit (5-7 ranks) -> best flush class;
-   ``unique5``     13-bit mask of five distinct unsuited ranks -> class;
-   ``prime_hash5`` perfect hash: prime product of a paired five-card rank
-                   multiset -> class;
-   ``prime_hash67`` perfect hash: prime product of a six- or seven-card rank
-                   multiset -> best class ignoring suits.
-The five-card hash is kept apart so that a five-card user loads 4,888 keys,
-not 72,488 (about 13 ms of start-up); one hash serves six and seven cards,
-since products of different multisets never collide.
+
+   ``classes``  category and reading order of every class, and the rules;
+   ``hash5``    perfect hash: prime product of a five-card rank multiset -> class
+                (unsuited);
+   ``flush``    13-bit rank mask of one suit (5-7 ranks) -> best flush class;
+   ``hash67``   perfect hash: base-5 rank sum of a six- or seven-card multiset
+                -> best unsuited class; plus, where flushes do not simply win,
+                the few (rank sum, flush mask) keys whose answer is not the
+                better of the flush and the unsuited class.
+
+Badugi rankings are built by :mod:`tablegen.badugi`.
 """
 
 from __future__ import annotations
@@ -26,18 +30,23 @@ from itertools import combinations, combinations_with_replacement
 
 from lookup.cards import PRIMES
 from lookup.progress import Progress
+from lookup.rules import RankingRules
 from lookup.tablefile import encode_table
 from tablegen.perfect_hash import build_perfect_hash
-from tablegen.reference import PlainCard, Verdict, classify
-from tablegen.rules import RuleSet
+from tablegen.reference import NO_CARD, PlainCard, Verdict, classify
 
-__all__ = ["TABLE_NAMES", "Census", "build_tables", "five_card_census"]
+__all__ = ["Census", "FlushMode", "build_tables", "five_card_census", "rank_sum"]
 
-TABLE_NAMES = ("classes", "flush", "unique5", "prime_hash5", "prime_hash67")
 MASK_SPACE = 1 << 13
-HAND_SIZES = (5, 6, 7)
+RankMultiset = tuple[int, ...]  # ascending rank numbers, repeats allowed
 
-RankMultiset = tuple[int, ...]  # ascending ranks, repeats allowed
+
+class FlushMode:
+    """How the six/seven-card kernel treats a flush (stored in ``hash67``'s meta)."""
+
+    NONE = "none"  # flushes do not count: the rank multiset alone decides
+    WINS = "wins"  # a flush beats anything else these cards make (proved per ranking)
+    BETTER = "better"  # the better of flush and unsuited class, save listed exceptions
 
 
 @dataclass(frozen=True)
@@ -49,39 +58,45 @@ class Census:
     classes: list[Verdict]  # strongest first: classes[0] is class number 1
     numbers: dict[Verdict, int]  # verdict -> class number
 
-    def class_number(self, verdict: Verdict) -> int:
-        return self.numbers[verdict]
+    def number(self, flush: bool, ranks: RankMultiset) -> int:
+        return self.numbers[self.verdicts[flush, ranks]]
 
 
-def _deck(rules: RuleSet) -> list[PlainCard]:
-    return [(rank, suit) for rank in sorted(rules.ranks) for suit in range(4)]
+def _unsuited(ranks: RankMultiset) -> list[PlainCard]:
+    # Suits cycle by position, so equal (adjacent) ranks differ and no five share a suit.
+    return [(r, i % 4) for i, r in enumerate(ranks)]
 
 
-def five_card_census(rules: RuleSet, *, show_progress: bool = True) -> Census:
-    """Classify every five-card hand of the rule set's deck with the reference."""
-    deck = _deck(rules)
-    total = math.comb(len(deck), 5)
+def rank_multisets(rules: RankingRules, size: int) -> Iterator[RankMultiset]:
+    """Ascending rank multisets of ``size`` cards from the deck (at most four of a rank)."""
+    for ranks in combinations_with_replacement(sorted(rules.rank_order), size):
+        if max(ranks.count(r) for r in set(ranks)) <= 4:
+            yield ranks
+
+
+def five_card_census(rules: RankingRules) -> Census:
+    """Classify one hand of every five-card key of the ranking's deck with the reference."""
     verdicts: dict[tuple[bool, RankMultiset], Verdict] = {}
-    with Progress("classifying five-card hands", total, enabled=show_progress) as bar:
-        for count, hand in enumerate(combinations(deck, 5), 1):
-            verdict = classify(hand, rules)
-            suit = hand[0][1]
-            key = (
-                all(s == suit for _, s in hand),
-                tuple(r for r, _ in hand),  # the deck is rank-sorted, so this is ascending
-            )
-            known = verdicts.setdefault(key, verdict)
-            if known != verdict:
-                raise AssertionError(f"hands with ranks {key} disagree: {known} vs {verdict}")
-            if count % 65536 == 0:
-                bar.advance(65536)
-        bar.advance(total - bar.done)
+    for ranks in rank_multisets(rules, 5):
+        verdicts[False, ranks] = classify(_unsuited(ranks), rules)
+        if rules.flushes and len(set(ranks)) == 5:
+            verdicts[True, ranks] = classify([(r, 3) for r in ranks], rules)
     classes = sorted(set(verdicts.values()), reverse=True)
-    return Census(verdicts, total, classes, {v: i + 1 for i, v in enumerate(classes)})
+    return Census(
+        verdicts,
+        math.comb(rules.deck_size, 5),
+        classes,
+        {v: i + 1 for i, v in enumerate(classes)},
+    )
 
 
 def _mask(ranks: RankMultiset) -> int:
     return sum(1 << r for r in set(ranks))
+
+
+def rank_sum(ranks: RankMultiset) -> int:
+    """The multiset as a base-5 number: digit ``r`` counts rank ``r`` (at most four)."""
+    return sum(5**r for r in ranks)
 
 
 def _product(ranks: RankMultiset) -> int:
@@ -89,97 +104,156 @@ def _product(ranks: RankMultiset) -> int:
 
 
 def _best(census: Census, flush: bool, ranks: RankMultiset) -> int:
-    """Best class among the five-card subsets of ``ranks`` (as a flush or not)."""
-    best = max(census.verdicts[flush, sub] for sub in set(combinations(ranks, 5)))
-    return census.class_number(best)
+    """Best class among the five-card subsets of ``ranks`` (all as a flush, or none)."""
+    return min(census.number(flush, sub) for sub in set(combinations(ranks, 5)))
 
 
-def _rank_multisets(rules: RuleSet, size: int) -> Iterator[RankMultiset]:
-    for ranks in combinations_with_replacement(sorted(rules.ranks), size):
-        if max(ranks.count(r) for r in set(ranks)) <= 4:
-            yield ranks
+def _flush_configurations(rules: RankingRules) -> Iterator[tuple[RankMultiset, RankMultiset]]:
+    """(ranks of the flush suit, ranks of the other cards) of every 6/7-card hand with a flush.
+
+    Beyond these two the suits do not matter: no other suit can hold five cards.
+    """
+    deck = sorted(rules.rank_order)
+    for size in (6, 7):
+        for suited_count in range(5, size + 1):
+            for suited in combinations(deck, suited_count):
+                for others in combinations_with_replacement(deck, size - suited_count):
+                    if all(others.count(r) + (r in suited) <= 4 for r in set(others)):
+                        yield suited, others
 
 
-def build_tables(rules: RuleSet, census: Census, *, show_progress: bool = True) -> dict[str, bytes]:
-    """Encode every table for ``rules``; returns file name -> file bytes."""
+def _best_without_flush(census: Census, suited: RankMultiset, others: RankMultiset) -> int | None:
+    """Best class of a five-card subset holding at least one card off the flush suit."""
+    cards = [(r, True) for r in suited] + [(r, False) for r in others]
+    best: int | None = None
+    for subset in combinations(cards, 5):
+        if all(in_suit for _, in_suit in subset):
+            continue
+        number = census.number(False, tuple(sorted(r for r, _ in subset)))
+        best = number if best is None else min(best, number)
+    return best
+
+
+def build_tables(rules: RankingRules, *, show_progress: bool = True) -> dict[str, bytes]:
+    """Encode every table of a poker ranking; returns file name -> file bytes."""
+    census = five_card_census(rules)
     files: dict[str, bytes] = {}
 
-    files["classes.msgpack"] = encode_table(
+    def encode(name: str, description: str, arrays: dict[str, tuple[str, list[int]]],
+               meta: dict[str, object] | None = None) -> None:  # fmt: skip
+        files[f"{name}.msgpack"] = encode_table(
+            name, description, rules.name, arrays, meta, rules_digest=rules.digest
+        )
+
+    encode(
         "classes",
-        "every equivalence class, strongest first: category and the five ranks in reading order",
-        rules.name,
+        "every equivalence class, strongest first: category and the ranks in reading order",
         {
             "category": ("B", [int(v.category) for v in census.classes]),
-            "reading": ("B", [r for v in census.classes for r in v.reading]),
+            "reading": ("B", [r for v in census.classes for r in _padded(v.reading, 5)]),
         },
-        {"class_count": len(census.classes), "hands": census.hands},
+        {"class_count": len(census.classes), "hands": census.hands, "rules": rules.as_mapping()},
     )
+
+    five = {_product(ranks): census.number(False, ranks) for ranks in rank_multisets(rules, 5)}
+    encode("hash5", "perfect hash: prime product of five ranks -> class, unsuited",
+           *_perfect_hash(five, {"5": len(five)}))  # fmt: skip
 
     flush = [0] * MASK_SPACE
-    unique5 = [0] * MASK_SPACE
-    for size in HAND_SIZES:
-        for ranks in combinations(sorted(rules.ranks), size):
-            flush[_mask(ranks)] = _best(census, True, ranks)
-            if size == 5:
-                unique5[_mask(ranks)] = _best(census, False, ranks)
-    files["flush.msgpack"] = encode_table(
-        "flush",
-        "13-bit rank mask of the cards of one suit (5 to 7 ranks) -> best flush class; 0 elsewhere",
-        rules.name,
-        {"class": ("H", flush)},
-    )
-    files["unique5.msgpack"] = encode_table(
-        "unique5",
-        "13-bit mask of five distinct ranks, not a flush -> class; 0 elsewhere",
-        rules.name,
-        {"class": ("H", unique5)},
-    )
+    if rules.flushes:
+        for size in (5, 6, 7):
+            for ranks in combinations(sorted(rules.rank_order), size):
+                flush[_mask(ranks)] = _best(census, True, ranks)
+        encode(
+            "flush",
+            "13-bit rank mask of one suit's cards (5 to 7 ranks) -> best flush class; 0 elsewhere",
+            {"class": ("H", flush)},
+        )
 
-    by_size: dict[int, dict[int, int]] = {size: {} for size in HAND_SIZES}
-    total = sum(1 for size in HAND_SIZES for _ in _rank_multisets(rules, size))
-    with Progress("best hand of each rank multiset", total, enabled=show_progress) as bar:
-        for size in HAND_SIZES:
-            for ranks in _rank_multisets(rules, size):
+    unsuited: dict[int, int] = {}
+    counts: dict[str, int] = {}
+    sizes = (6, 7)
+    total = sum(1 for size in sizes for _ in rank_multisets(rules, size))
+    with Progress(f"{rules.name}: best of each rank multiset", total, enabled=show_progress) as bar:
+        for size in sizes:
+            before = len(unsuited)
+            for ranks in rank_multisets(rules, size):
+                unsuited[rank_sum(ranks)] = _best(census, False, ranks)
                 bar.advance()
-                if size == 5 and len(set(ranks)) == 5:
-                    continue  # five distinct ranks live in unique5
-                by_size[size][_product(ranks)] = _best(census, False, ranks)
-    files["prime_hash5.msgpack"] = _prime_hash_file(
-        "prime_hash5",
-        "perfect hash: prime product of a paired five-card rank multiset -> class",
-        rules,
-        {5: by_size[5]},
-    )
-    files["prime_hash67.msgpack"] = _prime_hash_file(
-        "prime_hash67",
-        "perfect hash: prime product of a six- or seven-card rank multiset "
-        "-> best class ignoring suits",
-        rules,
-        {6: by_size[6], 7: by_size[7]},
+            counts[str(size)] = len(unsuited) - before
+
+    mode, exceptions = _flush_mode(rules, census, flush, unsuited, show_progress)
+    arrays, meta = _perfect_hash(unsuited, counts)
+    arrays["exception_key"] = ("Q", sorted(exceptions))
+    arrays["exception_class"] = ("H", [exceptions[k] for k in sorted(exceptions)])
+    meta["flush_mode"] = mode
+    encode(
+        "hash67",
+        "perfect hash: base-5 rank sum of six or seven ranks -> best class ignoring suits; "
+        "exceptions by (rank sum << 13 | flush mask)",
+        arrays,
+        meta,
     )
     return files
 
 
-def _prime_hash_file(
-    name: str, description: str, rules: RuleSet, by_size: dict[int, dict[int, int]]
-) -> bytes:
-    """Encode one perfect hash over the products in ``by_size`` (hand size -> product -> class)."""
-    values = {key: value for sized in by_size.values() for key, value in sized.items()}
+def _padded(reading: tuple[int, ...], size: int) -> tuple[int, ...]:
+    return reading + (NO_CARD,) * (size - len(reading))
+
+
+def _flush_mode(
+    rules: RankingRules,
+    census: Census,
+    flush: list[int],
+    unsuited: dict[int, int],
+    show_progress: bool,
+) -> tuple[str, dict[int, int]]:
+    """Prove how a flush combines with the rest of six or seven cards, from the reference.
+
+    With ``F`` the best flush and ``U`` the best unsuited class of all the rank
+    subsets (some of which only the flush suit can make), the true answer is
+    the better of ``F`` and the best subset that is not all of the flush suit.
+    Where ``F`` is never worse than ``U``, the flush wins outright; otherwise the
+    better of the two is right except where ``U`` needs the flush suit's cards:
+    those keys are listed.
+    """
+    if not rules.flushes:
+        return FlushMode.NONE, {}
+    configurations = list(_flush_configurations(rules))
+    if all(flush[_mask(s)] <= unsuited[rank_sum(tuple(sorted(s + o)))] for s, o in configurations):
+        return FlushMode.WINS, {}
+    exceptions: dict[int, int] = {}
+    label = f"{rules.name}: flushes against the rest"
+    with Progress(label, len(configurations), enabled=show_progress) as bar:
+        for suited, others in configurations:
+            bar.advance()
+            best_flush = flush[_mask(suited)]
+            key = rank_sum(tuple(sorted(suited + others)))
+            best_unsuited = unsuited[key]
+            if best_unsuited >= best_flush:
+                continue  # the flush is at least as good: min() is already right
+            other = _best_without_flush(census, suited, others)
+            truth = best_flush if other is None else min(best_flush, other)
+            if truth != min(best_flush, best_unsuited):
+                exceptions[key << 13 | _mask(suited)] = truth
+    return FlushMode.BETTER, exceptions
+
+
+def _perfect_hash(
+    values: dict[int, int], keys_by_hand_size: dict[str, int]
+) -> tuple[dict[str, tuple[str, list[int]]], dict[str, object]]:
+    """Arrays and meta of one perfect hash over ``values`` (key -> class)."""
     table = build_perfect_hash(sorted(values))
-    return encode_table(
-        name,
-        description,
-        rules.name,
-        {
-            "displacement": ("I", table.displacement),
-            "keys": ("Q", table.slot_keys),
-            "class": ("H", [values.get(k, 0) for k in table.slot_keys]),
-        },
-        {
-            "multiplier": table.params.multiplier,
-            "bucket_bits": table.params.bucket_bits,
-            "slot_count": table.params.slot_count,
-            "key_count": len(values),
-            "keys_by_hand_size": {str(size): len(sized) for size, sized in by_size.items()},
-        },
-    )
+    arrays = {
+        "displacement": ("I", table.displacement),
+        "keys": ("I", table.slot_keys),
+        "class": ("H", [values.get(k, 0) for k in table.slot_keys]),
+    }
+    meta: dict[str, object] = {
+        "multiplier": table.params.multiplier,
+        "bucket_bits": table.params.bucket_bits,
+        "slot_count": table.params.slot_count,
+        "key_count": len(values),
+        "keys_by_hand_size": keys_by_hand_size,
+    }
+    return arrays, meta

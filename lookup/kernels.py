@@ -1,0 +1,227 @@
+"""The O(1) integer kernels of one ranking, built as closures over its tables.
+
+Each kernel takes Cactus-Kev card ints (every :class:`~lookup.cards.Card` is
+one) and returns the class number (1 = the ranking's best hand). They do **no
+validation**: distinct cards of the ranking's deck are the caller's promise,
+and breaking it gives a wrong answer or a ``KeyError``.
+
+Poker rankings, all O(1):
+
+* five cards: if flushes count and the suit bits AND to non-zero, the flush
+  table answers by the OR of the rank bits; otherwise the product of the rank
+  primes is looked up.
+* six and seven cards: one sum of per-card keys does two jobs. Its low bits
+  count each suit in 3-bit lanes; its high bits write the rank multiset in
+  base 5 (no digit carries: at most four of a rank). With no suit at five,
+  the rank sum is looked up. With a flush, the ranking's *flush mode* (proved
+  by the generator from the reference) decides: the flush wins outright
+  (standard, short deck), or the better of the flush and the unsuited class
+  is right except for a listed few keys (deuce-to-seven, where a flush hurts).
+
+Badugi: the suits' rank masks (from a 52-bit card set) each give a prime; the
+product names the hand up to relabelling suits and is looked up. Five cards
+take the best of their five four-card subsets.
+
+Tables are bound as closure variables: cheaper to reach than globals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations, starmap
+from typing import Final
+
+from lookup.cards import Card, flush_suit_by_counters
+from lookup.tables import BadugiTables, FiveCardTables, MultiCardTables
+
+__all__ = ["LANE_BITS", "Kernels", "badugi_kernels", "card_rank_key", "poker_kernels"]
+
+LANE_BITS: Final = 12
+"""Low bits of a six/seven-card key: a 3-bit counter per suit, clubs lowest."""
+
+Kernel = Callable[..., int]
+
+
+@dataclass(frozen=True)
+class Kernels:
+    """One ranking's unchecked kernels, by hand size; ``best`` takes any count."""
+
+    by_size: dict[int, Kernel]
+    best: Callable[[Sequence[int]], int]
+    load_all: Callable[[], None]
+    """Read every table now, so ``by_size`` holds the direct kernels."""
+
+
+def card_rank_key(card: Card) -> int:
+    """``5**rank`` above the suit lanes, plus one in the card's suit lane."""
+    return (5**card.rank << LANE_BITS) | (1 << (3 * card.suit))
+
+
+def _flush_suit_bits() -> list[int]:
+    """Suit lanes of six or seven cards -> the flush suit's bit in the card encoding, or 0."""
+    return [0 if suit is None else 0x8000 >> suit for suit in flush_suit_by_counters()]
+
+
+def poker_kernels(
+    deck: Sequence[Card], five: FiveCardTables, multi: Callable[[], MultiCardTables]
+) -> Kernels:
+    """Kernels of a poker ranking; ``multi`` loads the six/seven-card tables on first need."""
+    flush = five.flush
+    by_product = five.by_product
+
+    if flush is None:
+
+        def evaluate5(a: int, b: int, c: int, d: int, e: int) -> int:
+            return by_product[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
+
+    else:
+
+        def evaluate5(a: int, b: int, c: int, d: int, e: int) -> int:
+            if a & b & c & d & e & 0xF000:
+                return flush[(a | b | c | d | e) >> 16]
+            return by_product[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
+
+    by_size: dict[int, Kernel] = {}
+
+    def load_multi() -> None:
+        # The six/seven-card table is read on the first six- or seven-card hand; the
+        # direct kernels then replace these stubs, so later lookups skip them.
+        if by_size[6] is evaluate6:
+            by_size.update(_multi_kernels(deck, flush, multi()))
+
+    def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
+        load_multi()
+        return by_size[6](a, b, c, d, e, f)
+
+    def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+        load_multi()
+        return by_size[7](a, b, c, d, e, f, g)
+
+    by_size.update({5: evaluate5, 6: evaluate6, 7: evaluate7})
+
+    def best(cards: Sequence[int]) -> int:
+        kernel = by_size.get(len(cards))
+        if kernel is not None:
+            return kernel(*cards)
+        return min(starmap(evaluate5, combinations(cards, 5)))
+
+    return Kernels(by_size, best, load_multi)
+
+
+def _multi_kernels(
+    deck: Sequence[Card], flush: list[int] | None, tables: MultiCardTables
+) -> dict[int, Kernel]:
+    by_rank_sum = tables.by_rank_sum
+    shift = LANE_BITS
+    lanes = (1 << LANE_BITS) - 1
+    key = {card: card_rank_key(card) for card in deck}
+
+    if flush is None:
+        # Flushes do not count: the rank sum alone decides (lanes shifted off).
+        def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
+            return by_rank_sum[(key[a] + key[b] + key[c] + key[d] + key[e] + key[f]) >> shift]
+
+        def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+            k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
+            return by_rank_sum[k >> shift]
+
+        return {6: evaluate6, 7: evaluate7}
+
+    flush_suit = _flush_suit_bits()
+    flush_table = flush
+
+    if tables.flush_mode == "wins":
+
+        def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
+            k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f]
+            suit = flush_suit[k & lanes]
+            if suit:
+                mask = 0
+                for card in (a, b, c, d, e, f):
+                    if card & suit:
+                        mask |= card
+                return flush_table[mask >> 16]
+            return by_rank_sum[k >> shift]
+
+        def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+            k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
+            suit = flush_suit[k & lanes]
+            if suit:
+                mask = 0
+                for card in (a, b, c, d, e, f, g):
+                    if card & suit:
+                        mask |= card
+                return flush_table[mask >> 16]
+            return by_rank_sum[k >> shift]
+
+        return {6: evaluate6, 7: evaluate7}
+
+    exceptions = tables.exceptions
+
+    def with_flush(k: int, mask: int) -> int:
+        best_flush = flush_table[mask >> 16]
+        unsuited = by_rank_sum[k >> shift]
+        if best_flush <= unsuited:
+            return best_flush
+        return exceptions.get((k >> shift) << 13 | (mask >> 16), unsuited)
+
+    def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
+        k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f]
+        suit = flush_suit[k & lanes]
+        if suit:
+            mask = 0
+            for card in (a, b, c, d, e, f):
+                if card & suit:
+                    mask |= card
+            return with_flush(k, mask)
+        return by_rank_sum[k >> shift]
+
+    def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+        k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
+        suit = flush_suit[k & lanes]
+        if suit:
+            mask = 0
+            for card in (a, b, c, d, e, f, g):
+                if card & suit:
+                    mask |= card
+            return with_flush(k, mask)
+        return by_rank_sum[k >> shift]
+
+    return {6: evaluate6, 7: evaluate7}
+
+
+def badugi_kernels(deck: Sequence[Card], tables: BadugiTables) -> Kernels:
+    """Kernels of a badugi ranking: four cards O(1); five by their five four-card subsets."""
+    mask_prime = tables.mask_prime
+    by_key = tables.by_key
+    # Each card's bit in a 52-bit set: 13 per suit, so a shift and a mask give a suit's ranks.
+    bit = {card: 1 << (13 * card.suit + card.rank) for card in deck}
+
+    def evaluate4(a: int, b: int, c: int, d: int) -> int:
+        s = bit[a] | bit[b] | bit[c] | bit[d]
+        return by_key[
+            mask_prime[s & 0x1FFF]
+            * mask_prime[(s >> 13) & 0x1FFF]
+            * mask_prime[(s >> 26) & 0x1FFF]
+            * mask_prime[s >> 39]
+        ]
+
+    def evaluate5(a: int, b: int, c: int, d: int, e: int) -> int:
+        return min(
+            evaluate4(a, b, c, d),
+            evaluate4(a, b, c, e),
+            evaluate4(a, b, d, e),
+            evaluate4(a, c, d, e),
+            evaluate4(b, c, d, e),
+        )
+
+    by_size: dict[int, Kernel] = {4: evaluate4, 5: evaluate5}
+
+    def best(cards: Sequence[int]) -> int:
+        kernel = by_size.get(len(cards))
+        if kernel is not None:
+            return kernel(*cards)
+        return min(starmap(evaluate4, combinations(cards, 4)))
+
+    return Kernels(by_size, best, lambda: None)

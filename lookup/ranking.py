@@ -1,0 +1,369 @@
+"""Rankings at run time: find one by name or folder, load its tables once, evaluate under it.
+
+A :class:`Ranking` is one ranking's runtime: its rules (read back from its
+tables), its deck, its shared :class:`~lookup.rank.HandRank` values and its
+O(1) kernels. :func:`get_ranking` finds one: a plain string always names a
+built-in ranking; a path (``pathlib.Path``) names a folder that
+``python -m tablegen --rules FILE --out DIR`` wrote, as does :func:`load_rules`.
+
+Tables load on first use, once per process, under a lock, so rankings are safe
+to share between threads; importing pokerlookup reads none of them.
+
+>>> from lookup.ranking import get_ranking, rankings
+>>> short = get_ranking("short-deck")
+>>> short.name, len(short.deck), short.class_count
+('short-deck', 36, 1404)
+>>> [r.name for r in rankings()][:3]
+['standard', 'short-deck', 'short-deck-triton']
+>>> get_ranking("omaha")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+lookup.errors.RankingError: unknown ranking 'omaha': rankings are standard, short-deck, ...
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Final, TypeAlias
+
+from lookup.cards import DECK, RANK_CHARS, Card, CardsLike, Rank, hand_cards
+from lookup.errors import CardError, HandSizeError, RankingError
+from lookup.kernels import Kernels, badugi_kernels, poker_kernels
+from lookup.rank import ClassNumber, HandRank, _check_number
+from lookup.rules import BUILTIN_RANKINGS, Category, RankingRules
+from lookup.sentences import sentence
+from lookup.tables import (
+    ClassTable,
+    MultiCardTables,
+    load_badugi,
+    load_classes,
+    load_five,
+    load_multi,
+    table_dir,
+)
+
+__all__ = ["Ranking", "RulesLike", "get_ranking", "load_rules", "rankings", "value_of"]
+
+
+class Ranking:
+    """One ranking's runtime. Get one with :func:`get_ranking`; never build one directly.
+
+    Costs: the first use reads the classes and five-card tables (a few ms);
+    the first six- or seven-card hand reads the six/seven-card table. Every
+    kernel is then O(1).
+    """
+
+    def __init__(self, directory: Path, spec: str | Path) -> None:
+        self._directory = directory
+        self._spec = spec
+        self._lock = threading.RLock()
+        self._classes: ClassTable | None = None
+        self._kernels: Kernels | None = None
+        self._multi: MultiCardTables | None = None
+        self._values: tuple[HandRank, ...] | None = None
+        self._checked: Callable[[CardsLike, CardsLike | None], HandRank] | None = None
+
+    # -- identity -------------------------------------------------------------------
+
+    @property
+    def spec(self) -> str | Path:
+        """What :func:`get_ranking` was given: a built-in name, or the folder's path."""
+        return self._spec
+
+    @property
+    def directory(self) -> Path:
+        """The folder its tables are read from."""
+        return self._directory
+
+    def __repr__(self) -> str:
+        return f"Ranking({self._spec!r})" if isinstance(self._spec, str) else f"load_rules({str(self._spec)!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[str | Path]]:
+        return get_ranking, (self._spec,)
+
+    # -- tables, loaded once --------------------------------------------------------
+
+    @property
+    def classes(self) -> ClassTable:
+        """Every class's category and reading, and the rules (read on first use)."""
+        table = self._classes
+        if table is None:
+            with self._lock:
+                if self._classes is None:
+                    self._classes = load_classes(self._directory)
+                table = self._classes
+        return table
+
+    @property
+    def rules(self) -> RankingRules:
+        """The ranking's rules, as its tables record them."""
+        return self.classes.rules
+
+    @property
+    def name(self) -> str:
+        return self._spec if isinstance(self._spec, str) else self.rules.name
+
+    @property
+    def description(self) -> str:
+        return self.rules.description
+
+    @property
+    def class_count(self) -> int:
+        """How many distinct hand values the ranking has."""
+        return self.classes.class_count
+
+    @property
+    def categories(self) -> tuple[Category, ...]:
+        """The category of each class number (index 0 unused)."""
+        return self.classes.categories
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in a hand of this ranking: 5, or 4 for badugi."""
+        return self.rules.hand_size
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The ranking's deck, in index order (36 cards in short deck)."""
+        ranks = set(self.rules.rank_order)
+        return tuple(card for card in DECK if card.rank in ranks)
+
+    def _multi_tables(self) -> MultiCardTables:
+        with self._lock:
+            if self._multi is None:
+                self._multi = load_multi(self._directory, self.classes)
+            return self._multi
+
+    @property
+    def kernels(self) -> Kernels:
+        """The unchecked O(1) kernels (see :mod:`lookup.kernels`)."""
+        kernels = self._kernels
+        if kernels is None:
+            with self._lock:
+                if self._kernels is None:
+                    classes = self.classes
+                    if classes.rules.scoring == "badugi":
+                        self._kernels = badugi_kernels(self.deck, load_badugi(self._directory, classes))
+                    else:
+                        five = load_five(self._directory, classes)
+                        self._kernels = poker_kernels(self.deck, five, self._multi_tables)
+                kernels = self._kernels
+        return kernels
+
+    def kernel(self, size: int) -> Callable[..., int]:
+        """The unchecked kernel for ``size`` cards, its tables loaded (see :mod:`lookup.kernels`).
+
+        >>> from lookup.cards import parse_cards
+        >>> get_ranking("deuce-to-seven").kernel(7)(*parse_cards("7c 5d 4h 3s 2c Kd Kh"))
+        1
+        >>> get_ranking("standard").kernel(4)
+        Traceback (most recent call last):
+        ...
+        lookup.errors.HandSizeError: standard has O(1) kernels for 5, 6 or 7 cards, not 4
+        """
+        kernels = self.kernels
+        if size not in kernels.by_size:
+            sizes = ", ".join(map(str, sorted(kernels.by_size)))
+            raise HandSizeError(
+                f"{self.name} has O(1) kernels for {sizes.replace(', 7', ' or 7')} cards, not {size}",
+                size,
+            )
+        kernels.load_all()
+        return kernels.by_size[size]
+
+    @property
+    def evaluate5(self) -> Callable[..., int]:
+        """Unchecked five-card kernel: Card ints -> class number."""
+        return self.kernel(5)
+
+    @property
+    def evaluate6(self) -> Callable[..., int]:
+        """Unchecked six-card kernel: Card ints -> class number."""
+        return self.kernel(6)
+
+    @property
+    def evaluate7(self) -> Callable[..., int]:
+        """Unchecked seven-card kernel: Card ints -> class number."""
+        return self.kernel(7)
+
+    # -- values ---------------------------------------------------------------------
+
+    @property
+    def values(self) -> tuple[HandRank, ...]:
+        """The shared value of each class number (index 0 is a placeholder)."""
+        values = self._values
+        if values is None:
+            with self._lock:
+                if self._values is None:
+                    count = self.class_count
+                    self._values = tuple(HandRank(self, n) for n in range(count + 1))
+                values = self._values
+        return values
+
+    def value(self, number: ClassNumber) -> HandRank:
+        """The shared :class:`~lookup.rank.HandRank` of class ``number``.
+
+        >>> get_ranking("badugi").value(1).describe()
+        'Four-card badugi, Four-Three-Two-Ace'
+        """
+        return self.values[_check_number(number, self.class_count)]
+
+    def ranks_of(self, number: ClassNumber) -> tuple[Rank, ...]:
+        """The ranks of class ``number`` in reading order."""
+        return tuple(Rank(r) for r in self.classes.readings[_check_number(number, self.class_count)])
+
+    def describe(self, number: ClassNumber) -> str:
+        """The sentence players would say for class ``number``."""
+        number = _check_number(number, self.class_count)
+        classes = self.classes
+        return sentence(classes.rules, classes.categories[number], classes.readings[number], number)
+
+    # -- checked evaluation ---------------------------------------------------------
+
+    def evaluate(self, cards: CardsLike, board: CardsLike | None = None) -> HandRank:
+        """The value of the best hand among ``cards`` (and ``board``), every card checked.
+
+        See :func:`lookup.evaluate`.
+        """
+        checked = self._checked
+        if checked is None:
+            checked = self._checked = self._make_checked()
+        return checked(cards, board)
+
+    def check_cards(self, cards: Sequence[Card]) -> None:
+        """Refuse a card outside this ranking's deck or a hand of the wrong size."""
+        ranks = self.rules.rank_order
+        for card in cards:
+            if card.rank not in ranks:
+                allowed = "".join(RANK_CHARS[r] for r in sorted(ranks))
+                raise CardError(
+                    f"card '{card}' is not in the {self.name} deck: its ranks are {allowed}",
+                    str(card),
+                )
+        if len(cards) < self.hand_size:
+            raise HandSizeError(
+                f"a {self.name} hand needs at least {self.hand_size} cards, got {len(cards)}",
+                len(cards),
+            )
+
+    def _make_checked(self) -> Callable[[CardsLike, CardsLike | None], HandRank]:
+        values = self.values
+        kernels = self.kernels
+        by_size = kernels.by_size
+        best = kernels.best
+        # A card's own bit: ORing them and counting bits proves the cards distinct,
+        # and the lookup itself proves each is a card of this deck.
+        bit = {card: 1 << card.index for card in self.deck}
+        check_cards = self.check_cards
+
+        def slow(cards: CardsLike, board: CardsLike | None) -> HandRank:
+            hand = hand_cards(cards, board)
+            check_cards(hand)
+            return values[best(hand)]
+
+        def checked(cards: CardsLike, board: CardsLike | None) -> HandRank:
+            if board is None:
+                hand = cards
+            elif type(board) is tuple and type(cards) is tuple:
+                hand = cards + board
+            else:
+                return slow(cards, board)
+            if type(hand) is tuple:
+                n = len(hand)
+                try:
+                    if n == 7:
+                        a, b, c, d, e, f, g = hand
+                        seen = bit[a] | bit[b] | bit[c] | bit[d] | bit[e] | bit[f] | bit[g]
+                    elif n == 5:
+                        a, b, c, d, e = hand
+                        seen = bit[a] | bit[b] | bit[c] | bit[d] | bit[e]
+                    else:
+                        seen = 0
+                        for card in hand:
+                            seen |= bit[card]
+                except (KeyError, TypeError):
+                    return slow(cards, board)
+                if seen.bit_count() == n and n in by_size:
+                    return values[by_size[n](*hand)]
+            return slow(cards, board)
+
+        return checked
+
+
+RulesLike: TypeAlias = "str | os.PathLike[str] | Ranking"
+"""A ranking: a built-in name, a folder of generated tables (a path), or a :class:`Ranking`."""
+
+
+@cache
+def _builtin(name: str) -> Ranking:
+    return Ranking(table_dir() / name, name)
+
+
+@cache
+def _folder(path: Path) -> Ranking:
+    ranking = Ranking(path, path)
+    ranking.classes  # noqa: B018 - read now, so a bad folder fails here, not later
+    return ranking
+
+
+def get_ranking(rules: RulesLike = "standard") -> Ranking:
+    """The ranking ``rules`` names: a built-in name, a table folder's path, or a Ranking.
+
+    A plain string always names a built-in ranking, so a folder called
+    ``standard`` is never ambiguous: pass folders as ``pathlib.Path``.
+
+    >>> get_ranking("standard") is get_ranking("standard")
+    True
+    >>> get_ranking(7)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.errors.RankingError: rules must be a ranking name, a table folder (a path) or ...
+    """
+    if type(rules) is str:
+        if rules in _BUILTIN_SET:
+            return _builtin(rules)
+        raise RankingError(
+            f"unknown ranking {rules!r}: rankings are {', '.join(BUILTIN_RANKINGS)}; "
+            "a folder of your own is given as a path (see lookup.load_rules)",
+            rules,
+        )
+    if isinstance(rules, Ranking):
+        return rules
+    if isinstance(rules, os.PathLike):
+        return load_rules(rules)
+    raise RankingError(
+        f"rules must be a ranking name, a table folder (a path) or a Ranking, got {rules!r}",
+        rules,
+    )
+
+
+_BUILTIN_SET: Final = frozenset(BUILTIN_RANKINGS)
+
+
+def load_rules(directory: str | os.PathLike[str]) -> Ranking:
+    """The ranking whose tables ``python -m tablegen --rules FILE --out DIR`` wrote to ``DIR``.
+
+    Its tables are checked now (a missing or damaged folder raises
+    :class:`~lookup.errors.TableError`); loading the same folder twice gives
+    the same :class:`Ranking`.
+
+    >>> load_rules("/nonexistent")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.errors.TableError: lookup table /nonexistent/classes.msgpack is missing: ...
+    """
+    return _folder(Path(directory).resolve())
+
+
+def rankings() -> tuple[Ranking, ...]:
+    """Every built-in ranking, in the order they are listed to users."""
+    return tuple(_builtin(name) for name in BUILTIN_RANKINGS)
+
+
+def value_of(spec: str | Path, number: ClassNumber) -> HandRank:
+    """The value of class ``number`` under ranking ``spec`` (how values unpickle)."""
+    return get_ranking(spec).value(number)

@@ -1,0 +1,448 @@
+"""Rankings as data: the rule values that say how hands compare, and the rule-file format.
+
+A ranking (``rules=`` everywhere in pokerlookup) is a :class:`RankingRules`
+value: which ranks the deck holds and how they order, whether straights and
+flushes count, how the categories order, whether the high or the low hand wins,
+an optional qualifier, and how many cards make a hand. The generator in
+``tablegen`` reads nothing else to rank every hand, and the runtime reads the
+same value back from the tables' header, so the two can never disagree on what
+a ranking *is*.
+
+Rule files are TOML. Every built-in ranking is one (``tablegen/rankings/``);
+here is a ranking that is not built in, ace-to-six lowball::
+
+    name = "ace-to-six"
+    description = "Lowball with aces low; straights and flushes count against."
+    ranks = "A23456789TJQK"          # lowest to highest: aces low
+    order = "low"                    # the lowest hand wins
+    straights = true
+    wheel = false                    # K-A-2-3-4 is no straight
+    flushes = true
+    categories = ["high-card", "pair", "two-pair", "three-of-a-kind", "straight",
+                  "flush", "full-house", "four-of-a-kind", "straight-flush"]
+
+>>> rules = parse_rules('''
+... name = "tiny-low"
+... ranks = "A23456789TJQK"
+... order = "low"
+... straights = false
+... flushes = false
+... categories = ["high-card", "pair", "two-pair", "three-of-a-kind",
+...               "full-house", "four-of-a-kind"]
+... ''')
+>>> rules.name, rules.order, rules.rank_order[:3]
+('tiny-low', 'low', (12, 0, 1))
+>>> parse_rules('name = "x"\\nranks = "23456789TJQKA"\\norder = "sideways"')
+Traceback (most recent call last):
+...
+lookup.errors.RulesError: rules key 'order': 'sideways' is not allowed: use 'high' or 'low'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, Final, Literal, TypeAlias
+
+from lookup.cards import RANK_CHARS
+from lookup.errors import RulesError
+
+__all__ = [
+    "BUILTIN_RANKINGS",
+    "CATEGORY_KEYS",
+    "Category",
+    "RankingRules",
+    "parse_rules",
+    "rules_from_mapping",
+]
+
+
+BUILTIN_RANKINGS: Final = (
+    "standard",
+    "short-deck",
+    "short-deck-triton",
+    "deuce-to-seven",
+    "ace-to-five",
+    "eight-or-better",
+    "badugi",
+)
+"""Every built-in ranking's name, in the order they are listed to users."""
+
+
+class Category(IntEnum):
+    """What kind of hand a value is: the vocabulary every ranking draws on.
+
+    The first nine values number the standard categories weakest first, as
+    before (so ``categorize_batch`` keeps its numbers); the value is a name, not
+    a strength: how categories compare is each ranking's
+    :attr:`RankingRules.categories` (a flush beats a full house in short deck).
+
+    >>> str(Category.FULL_HOUSE), Category.from_key("two-pair")
+    ('Full House', <Category.TWO_PAIR: 2>)
+    >>> Category.from_key("six-of-a-kind")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.errors.RulesError: unknown category 'six-of-a-kind': categories are high-card, ...
+    """
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    FIVE_OF_A_KIND = 9
+    NO_LOW = 10
+    ONE_CARD = 11
+    TWO_CARDS = 12
+    THREE_CARDS = 13
+    BADUGI = 14
+
+    @property
+    def title(self) -> str:
+        """The category's name as players write it, e.g. ``'Three of a Kind'``."""
+        return _TITLES[self]
+
+    @property
+    def key(self) -> str:
+        """The category's name in rule files, e.g. ``'three-of-a-kind'``."""
+        return CATEGORY_KEYS[self]
+
+    @classmethod
+    def from_key(cls, key: str) -> Category:
+        """The category a rule file names ``key``."""
+        try:
+            return cls(CATEGORY_KEYS.index(key))
+        except ValueError:
+            raise RulesError(
+                f"unknown category {key!r}: categories are {', '.join(CATEGORY_KEYS)}", key
+            ) from None
+
+    def __str__(self) -> str:
+        return _TITLES[self]
+
+
+_TITLES: Final = (
+    "High Card",
+    "Pair",
+    "Two Pair",
+    "Three of a Kind",
+    "Straight",
+    "Flush",
+    "Full House",
+    "Four of a Kind",
+    "Straight Flush",
+    "Five of a Kind",
+    "No Low",
+    "One-Card Hand",
+    "Two-Card Hand",
+    "Three-Card Hand",
+    "Badugi",
+)
+CATEGORY_KEYS: Final = (
+    "high-card",
+    "pair",
+    "two-pair",
+    "three-of-a-kind",
+    "straight",
+    "flush",
+    "full-house",
+    "four-of-a-kind",
+    "straight-flush",
+    "five-of-a-kind",
+    "no-low",
+    "one-card",
+    "two-cards",
+    "three-cards",
+    "badugi",
+)
+"""Each :class:`Category`'s spelling in rule files, by value."""
+
+Order: TypeAlias = Literal["high", "low"]
+Scoring: TypeAlias = Literal["poker", "badugi"]
+
+# Categories that only wild cards or qualifiers or badugi produce: never listed by a
+# plain poker rule file's "categories".
+_POKER_CATEGORIES: Final = frozenset(Category(v) for v in range(9))
+_BADUGI_CATEGORIES: Final = (
+    Category.ONE_CARD,
+    Category.TWO_CARDS,
+    Category.THREE_CARDS,
+    Category.BADUGI,
+)
+_NAME: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+_KEYS: Final = frozenset(
+    {
+        "name",
+        "description",
+        "ranks",
+        "order",
+        "scoring",
+        "hand_size",
+        "straights",
+        "wheel",
+        "flushes",
+        "categories",
+        "qualifier",
+    }
+)
+
+
+@dataclass(frozen=True)
+class RankingRules:
+    """One ranking, as data. Build it with :func:`parse_rules` or :func:`rules_from_mapping`.
+
+    Ranks are the card encoding's numbers (0 = deuce ... 12 = ace);
+    :attr:`rank_order` lists the deck's ranks lowest first *as they rank*, so
+    aces low is ``(12, 0, 1, ...)``.
+    """
+
+    name: str
+    description: str
+    rank_order: tuple[int, ...]
+    order: Order
+    scoring: Scoring
+    hand_size: int
+    straights: bool
+    wheel: bool
+    flushes: bool
+    categories: tuple[Category, ...]
+    """Categories weakest first, in the *high* sense; ``order = "low"`` turns it round."""
+    qualifier_categories: tuple[Category, ...]
+    """Categories that can qualify (empty: no qualifier, every hand plays)."""
+    qualifier_highest: int | None
+    """The highest rank a qualifying hand may hold (by :attr:`rank_order`), or None."""
+
+    @property
+    def low(self) -> bool:
+        """True when the lowest hand wins."""
+        return self.order == "low"
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck: four suits of every rank."""
+        return 4 * len(self.rank_order)
+
+    @property
+    def has_qualifier(self) -> bool:
+        return bool(self.qualifier_categories)
+
+    def position(self, rank: int) -> int:
+        """Where ``rank`` sits in :attr:`rank_order` (0 = lowest)."""
+        return self.rank_order.index(rank)
+
+    def as_mapping(self) -> dict[str, Any]:
+        """The rules as a rule file would spell them (``parse_rules`` reads it back)."""
+        spelled: dict[str, Any] = {
+            "name": self.name,
+            "description": self.description,
+            "ranks": "".join(RANK_CHARS[r] for r in self.rank_order),
+            "order": self.order,
+            "scoring": self.scoring,
+            "hand_size": self.hand_size,
+        }
+        if self.scoring == "poker":
+            spelled |= {
+                "straights": self.straights,
+                "wheel": self.wheel,
+                "flushes": self.flushes,
+                "categories": [c.key for c in self.categories],
+            }
+        if self.has_qualifier:
+            assert self.qualifier_highest is not None
+            spelled["qualifier"] = {
+                "categories": [c.key for c in self.qualifier_categories],
+                "highest": RANK_CHARS[self.qualifier_highest],
+            }
+        return spelled
+
+    @property
+    def digest(self) -> str:
+        """SHA-256 of the canonical spelling: tables record it, so stale ones are caught.
+
+        >>> from lookup.rules import parse_rules
+        >>> len(parse_rules('name="a"\\nranks="A23456789TJQK"\\norder="low"\\n'
+        ...     'straights=false\\nflushes=false\\ncategories=["high-card","pair",'
+        ...     '"two-pair","three-of-a-kind","full-house","four-of-a-kind"]').digest)
+        64
+        """
+        canonical = json.dumps(self.as_mapping(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _fail(key: str, problem: str, value: object = None) -> RulesError:
+    return RulesError(f"rules key {key!r}: {problem}", key if value is None else value)
+
+
+def _take(spec: Mapping[str, Any], key: str, kind: type, default: Any = None) -> Any:
+    if key not in spec:
+        if default is None:
+            raise _fail(key, "is missing")
+        return default
+    value = spec[key]
+    # bool is an int: a rule file's `hand_size = true` must not read as 1.
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise _fail(key, f"must be a {kind.__name__}, got {type(value).__name__} {value!r}")
+    return value
+
+
+def _ranks(text: str) -> tuple[int, ...]:
+    ranks: list[int] = []
+    for char in text:
+        index = RANK_CHARS.find(char.upper()) if char.isascii() else -1
+        if index < 0:
+            raise _fail("ranks", f"{char!r} is not a rank: ranks are {RANK_CHARS}", char)
+        if index in ranks:
+            raise _fail("ranks", f"rank {char!r} is listed twice", char)
+        ranks.append(index)
+    if len(ranks) < 5:
+        raise _fail("ranks", f"a deck needs at least 5 ranks, got {len(ranks)}", text)
+    # Aces may sit at either end; every other rank keeps its natural order.
+    plain = [r for r in ranks if r != 12]
+    if plain != sorted(plain) or (12 in ranks and ranks.index(12) not in (0, len(ranks) - 1)):
+        raise _fail(
+            "ranks",
+            f"{text!r} is out of order: list ranks lowest first, 2 to K ascending, "
+            "with A first (aces low) or last (aces high)",
+            text,
+        )
+    return tuple(ranks)
+
+
+def _categories(values: object, key: str) -> tuple[Category, ...]:
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise _fail(key, f"must be a list of category names, got {values!r}")
+    found = tuple(Category.from_key(v) for v in values)
+    if len(set(found)) != len(found):
+        raise _fail(key, "lists a category twice", values)
+    return found
+
+
+def _poker_categories(spec: Mapping[str, Any], straights: bool, flushes: bool) -> tuple[Category, ...]:
+    categories = _categories(spec.get("categories"), "categories")
+    wanted = {
+        Category.HIGH_CARD,
+        Category.ONE_PAIR,
+        Category.TWO_PAIR,
+        Category.THREE_OF_A_KIND,
+        Category.FULL_HOUSE,
+        Category.FOUR_OF_A_KIND,
+    }
+    if straights:
+        wanted.add(Category.STRAIGHT)
+    if flushes:
+        wanted.add(Category.FLUSH)
+    if straights and flushes:
+        wanted.add(Category.STRAIGHT_FLUSH)
+    for category in categories:
+        if category not in _POKER_CATEGORIES:
+            raise _fail("categories", f"{category.key!r} cannot be made under these rules", category.key)
+        if category not in wanted:
+            reason = "straights = false" if category in (Category.STRAIGHT,) else (
+                "flushes = false" if category is Category.FLUSH else "straights or flushes are off"
+            )
+            raise _fail("categories", f"{category.key!r} is listed but {reason}", category.key)
+    missing = [c.key for c in Category if c in wanted and c not in categories]
+    if missing:
+        raise _fail("categories", f"must list every category these rules make; missing {missing}")
+    return categories
+
+
+def rules_from_mapping(spec: Mapping[str, Any]) -> RankingRules:
+    """Validate a parsed rule file (a mapping of its keys) into :class:`RankingRules`.
+
+    Every problem is a :class:`~lookup.errors.RulesError` naming the key and the reason.
+
+    >>> rules_from_mapping({"name": "x", "ranks": "23456789TJQKA", "order": "high",
+    ...                     "flushes": True, "straights": False, "categories": ["pair"]})
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.errors.RulesError: rules key 'categories': must list every category these rules ...
+    """
+    if not isinstance(spec, Mapping):
+        raise RulesError(f"rules must be a table of keys, got {type(spec).__name__}", spec)
+    unknown = sorted(set(spec) - _KEYS)
+    if unknown:
+        raise _fail(unknown[0], f"is not a rules key: keys are {', '.join(sorted(_KEYS))}")
+    name = _take(spec, "name", str)
+    if not _NAME.fullmatch(name):
+        raise _fail("name", f"{name!r} is not a name: use lowercase letters, digits and '-'", name)
+    description = _take(spec, "description", str, "")
+    rank_order = _ranks(_take(spec, "ranks", str))
+    order = _take(spec, "order", str)
+    if order not in ("high", "low"):
+        raise _fail("order", f"{order!r} is not allowed: use 'high' or 'low'", order)
+    scoring = _take(spec, "scoring", str, "poker")
+    if scoring not in ("poker", "badugi"):
+        raise _fail("scoring", f"{scoring!r} is not allowed: use 'poker' or 'badugi'", scoring)
+    hand_size = _take(spec, "hand_size", int, 5 if scoring == "poker" else 4)
+
+    if scoring == "badugi":
+        for key in ("straights", "wheel", "flushes", "categories", "qualifier"):
+            if key in spec:
+                raise _fail(key, "has no meaning when scoring = 'badugi'")
+        if hand_size != 4:
+            raise _fail("hand_size", f"badugi hands have 4 cards, got {hand_size}", hand_size)
+        return RankingRules(
+            name, description, rank_order, order, "badugi", 4, False, False, False,
+            _BADUGI_CATEGORIES, (), None,
+        )  # fmt: skip
+
+    if hand_size != 5:
+        raise _fail("hand_size", f"poker hands have 5 cards, got {hand_size}", hand_size)
+    straights = _take(spec, "straights", bool)
+    wheel = _take(spec, "wheel", bool, False)
+    if wheel and not straights:
+        raise _fail("wheel", "is true but straights = false")
+    flushes = _take(spec, "flushes", bool)
+    categories = _poker_categories(spec, straights, flushes)
+
+    qualifier_categories: tuple[Category, ...] = ()
+    qualifier_highest: int | None = None
+    if "qualifier" in spec:
+        qualifier = spec["qualifier"]
+        if not isinstance(qualifier, Mapping):
+            raise _fail("qualifier", f"must be a table, got {qualifier!r}")
+        extra = sorted(set(qualifier) - {"categories", "highest"})
+        if extra:
+            raise _fail(f"qualifier.{extra[0]}", "is not a qualifier key: use categories, highest")
+        qualifier_categories = _categories(qualifier.get("categories"), "qualifier.categories")
+        outside = [c.key for c in qualifier_categories if c not in categories]
+        if outside:
+            raise _fail("qualifier.categories", f"{outside} are not in this ranking's categories")
+        highest = qualifier.get("highest")
+        if not isinstance(highest, str) or len(highest) != 1:
+            raise _fail("qualifier.highest", f"must be one rank such as '8', got {highest!r}")
+        index = RANK_CHARS.find(highest.upper()) if highest.isascii() else -1
+        if index < 0 or index not in rank_order:
+            raise _fail("qualifier.highest", f"{highest!r} is not a rank of this deck", highest)
+        qualifier_highest = index
+    return RankingRules(
+        name, description, rank_order, order, "poker", 5, straights, wheel, flushes,
+        categories, qualifier_categories, qualifier_highest,
+    )  # fmt: skip
+
+
+def parse_rules(text: str) -> RankingRules:
+    """Read a TOML rule file's text into :class:`RankingRules` (see the module docstring).
+
+    >>> parse_rules("name = ")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.errors.RulesError: rule file is not valid TOML: ...
+    """
+    import tomllib  # only rule files need it
+
+    try:
+        spec = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"rule file is not valid TOML: {exc}", text) from None
+    return rules_from_mapping(spec)
