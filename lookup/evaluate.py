@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from lookup.cards import CardsLike, hand_cards
 from lookup.rank import HandRank
 from lookup.ranking import RulesLike, get_ranking
@@ -44,4 +47,14 @@ def evaluate(
     ...
     lookup.errors.CardError: card '2c' is not in the short-deck deck: its ranks are 6789TJQKA
     """
-    return get_ranking(rules).evaluate(cards, board)
+    try:
+        checked = _checked(rules)
+    except TypeError:  # unhashable: not a ranking at all; get_ranking says so
+        checked = get_ranking(rules).checked
+    return checked(cards, board)
+
+
+@cache
+def _checked(rules: RulesLike) -> Callable[[CardsLike, CardsLike | None], HandRank]:
+    # One dict lookup from ranking name (or Ranking, or path) to its checked entry.
+    return get_ranking(rules).checked

@@ -51,6 +51,9 @@ class Kernels:
     best: Callable[[Sequence[int]], int]
     load_all: Callable[[], None]
     """Read every table now, so ``by_size`` holds the direct kernels."""
+    checked: Callable[[tuple[object, ...]], int]
+    """Class of a tuple of cards of the deck, or 0 when it is not one (any size, a
+    repeated card, a foreign object): the caller then takes the slow, explaining path."""
 
 
 def card_rank_key(card: Card) -> int:
@@ -83,12 +86,15 @@ def poker_kernels(
             return by_product[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
 
     by_size: dict[int, Kernel] = {}
+    multi_checked: list[Callable[[tuple[object, ...]], int]] = []
 
     def load_multi() -> None:
         # The six/seven-card table is read on the first six- or seven-card hand; the
         # direct kernels then replace these stubs, so later lookups skip them.
-        if by_size[6] is evaluate6:
-            by_size.update(_multi_kernels(deck, flush, multi()))
+        if not multi_checked:
+            direct, checked67 = _multi_kernels(deck, flush, multi())
+            by_size.update(direct)
+            multi_checked.append(checked67)
 
     def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
         load_multi()
@@ -106,10 +112,99 @@ def poker_kernels(
             return kernel(*cards)
         return min(starmap(evaluate5, combinations(cards, 5)))
 
-    return Kernels(by_size, best, load_multi)
+    # Checked entry: each card's bit, ORed and counted, proves five distinct cards of
+    # this deck in the same pass; the lookup is then evaluate5's, inlined (a call
+    # costs more than the lookup). Six and seven cards go through keys that carry
+    # the card bits (see _multi_kernels).
+    bit = {card: 1 << (13 * card.suit + card.rank) for card in deck}
+
+    def checked(hand: tuple[object, ...]) -> int:
+        try:
+            if len(hand) == 5:
+                a, b, c, d, e = hand
+                if (bit[a] | bit[b] | bit[c] | bit[d] | bit[e]).bit_count() != 5:
+                    return 0
+                if flush is not None and a & b & c & d & e & 0xF000:  # type: ignore[operator]
+                    return flush[(a | b | c | d | e) >> 16]  # type: ignore[operator]
+                return by_product[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]  # type: ignore[operator]
+        except (KeyError, TypeError):  # not a card of this deck
+            return 0
+        if not multi_checked:
+            load_multi()
+        return multi_checked[0](hand)
+
+    return Kernels(by_size, best, load_multi, checked)
+
+
+_CARD_SHIFT: Final = 64
+"""Checked six/seven-card keys carry the card's own bit from here up, above the rank key."""
 
 
 def _multi_kernels(
+    deck: Sequence[Card], flush: list[int] | None, tables: MultiCardTables
+) -> tuple[dict[int, Kernel], Callable[[tuple[object, ...]], int]]:
+    """The direct six- and seven-card kernels, and the checked entry for those sizes."""
+    direct = _direct_multi_kernels(deck, flush, tables)
+    by_rank_sum = tables.by_rank_sum
+    flush_suit = _flush_suit_bits()
+    shift = LANE_BITS
+    lanes = (1 << LANE_BITS) - 1
+    low = (1 << _CARD_SHIFT) - 1
+    # Summing these keys adds the card bits too: a repeated card carries, so fewer
+    # bits than cards are set; a foreign object is no key at all.
+    key = {card: (1 << (_CARD_SHIFT + card.index)) + card_rank_key(card) for card in deck}
+    with_flush = _flush_rule(flush, tables)
+
+    def checked(hand: tuple[object, ...]) -> int:
+        try:
+            n = len(hand)
+            if n == 7:
+                a, b, c, d, e, f, g = hand
+                k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
+            elif n == 6:
+                a, b, c, d, e, f = hand
+                k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f]
+            else:
+                return 0
+        except (KeyError, TypeError):
+            return 0
+        if (k >> _CARD_SHIFT).bit_count() != n:
+            return 0
+        k &= low
+        suit = flush_suit[k & lanes]
+        if suit and with_flush is not None:
+            mask = 0
+            for card in hand:
+                if card & suit:  # type: ignore[operator]
+                    mask |= card  # type: ignore[operator]
+            return with_flush(k, mask)
+        return by_rank_sum[k >> shift]
+
+    return direct, checked
+
+
+def _flush_rule(flush: list[int] | None, tables: MultiCardTables) -> Callable[[int, int], int] | None:
+    """Class of six or seven cards holding a flush: ``(key, the suit's card OR)`` -> class."""
+    if flush is None:
+        return None
+    flush_table = flush
+    by_rank_sum = tables.by_rank_sum
+    shift = LANE_BITS
+    if tables.flush_mode == "wins":
+        return lambda k, mask: flush_table[mask >> 16]
+    exceptions = tables.exceptions
+
+    def with_flush(k: int, mask: int) -> int:
+        best_flush = flush_table[mask >> 16]
+        unsuited = by_rank_sum[k >> shift]
+        if best_flush <= unsuited:
+            return best_flush
+        return exceptions.get((k >> shift) << 13 | (mask >> 16), unsuited)
+
+    return with_flush
+
+
+def _direct_multi_kernels(
     deck: Sequence[Card], flush: list[int] | None, tables: MultiCardTables
 ) -> dict[int, Kernel]:
     by_rank_sum = tables.by_rank_sum
@@ -157,14 +252,8 @@ def _multi_kernels(
 
         return {6: evaluate6, 7: evaluate7}
 
-    exceptions = tables.exceptions
-
-    def with_flush(k: int, mask: int) -> int:
-        best_flush = flush_table[mask >> 16]
-        unsuited = by_rank_sum[k >> shift]
-        if best_flush <= unsuited:
-            return best_flush
-        return exceptions.get((k >> shift) << 13 | (mask >> 16), unsuited)
+    with_flush = _flush_rule(flush, tables)
+    assert with_flush is not None
 
     def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
         k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f]
@@ -224,4 +313,15 @@ def badugi_kernels(deck: Sequence[Card], tables: BadugiTables) -> Kernels:
             return kernel(*cards)
         return min(starmap(evaluate4, combinations(cards, 4)))
 
-    return Kernels(by_size, best, lambda: None)
+    def checked(hand: tuple[object, ...]) -> int:
+        try:
+            if len(hand) != 4:
+                return 0
+            a, b, c, d = hand
+            if (bit[a] | bit[b] | bit[c] | bit[d]).bit_count() != 4:
+                return 0
+        except (KeyError, TypeError):
+            return 0
+        return evaluate4(a, b, c, d)  # type: ignore[arg-type]
+
+    return Kernels(by_size, best, lambda: None, checked)

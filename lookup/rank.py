@@ -106,8 +106,12 @@ class HandRank:
 
     @property
     def name(self) -> str:
-        """A short name: the category's title, or 'Royal Flush'."""
-        return "Royal Flush" if self.is_royal_flush else self.category.title
+        """A short name: the category's title, 'Royal Flush', or 'Low' for an unpaired low."""
+        if self.is_royal_flush:
+            return "Royal Flush"
+        if self.category is Category.HIGH_CARD and self._ranking.rules.low:
+            return "Low"
+        return self.category.title
 
     @property
     def ranks(self) -> tuple[Rank, ...]:

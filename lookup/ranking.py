@@ -229,10 +229,18 @@ class Ranking:
 
         See :func:`lookup.evaluate`.
         """
+        return self.checked(cards, board)
+
+    @property
+    def checked(self) -> Callable[[CardsLike, CardsLike | None], HandRank]:
+        """The checked evaluation as one function: ``(cards, board) -> HandRank``."""
         checked = self._checked
         if checked is None:
-            checked = self._checked = self._make_checked()
-        return checked(cards, board)
+            with self._lock:
+                if self._checked is None:
+                    self._checked = self._make_checked()
+                checked = self._checked
+        return checked
 
     def check_cards(self, cards: Sequence[Card]) -> None:
         """Refuse a card outside this ranking's deck or a hand of the wrong size."""
@@ -253,43 +261,25 @@ class Ranking:
     def _make_checked(self) -> Callable[[CardsLike, CardsLike | None], HandRank]:
         values = self.values
         kernels = self.kernels
-        by_size = kernels.by_size
+        fused = kernels.checked
         best = kernels.best
-        # A card's own bit: ORing them and counting bits proves the cards distinct,
-        # and the lookup itself proves each is a card of this deck.
-        bit = {card: 1 << card.index for card in self.deck}
         check_cards = self.check_cards
 
-        def slow(cards: CardsLike, board: CardsLike | None) -> HandRank:
+        def checked(cards: CardsLike, board: CardsLike | None) -> HandRank:
+            # Tuples of cards take the fused kernel, which checks them as it looks them
+            # up; anything else, or anything it refuses, is parsed and explained.
+            if board is None:
+                if type(cards) is tuple:
+                    number = fused(cards)
+                    if number:
+                        return values[number]
+            elif type(board) is tuple and type(cards) is tuple:
+                number = fused(cards + board)
+                if number:
+                    return values[number]
             hand = hand_cards(cards, board)
             check_cards(hand)
             return values[best(hand)]
-
-        def checked(cards: CardsLike, board: CardsLike | None) -> HandRank:
-            if board is None:
-                hand = cards
-            elif type(board) is tuple and type(cards) is tuple:
-                hand = cards + board
-            else:
-                return slow(cards, board)
-            if type(hand) is tuple:
-                n = len(hand)
-                try:
-                    if n == 7:
-                        a, b, c, d, e, f, g = hand
-                        seen = bit[a] | bit[b] | bit[c] | bit[d] | bit[e] | bit[f] | bit[g]
-                    elif n == 5:
-                        a, b, c, d, e = hand
-                        seen = bit[a] | bit[b] | bit[c] | bit[d] | bit[e]
-                    else:
-                        seen = 0
-                        for card in hand:
-                            seen |= bit[card]
-                except (KeyError, TypeError):
-                    return slow(cards, board)
-                if seen.bit_count() == n and n in by_size:
-                    return values[by_size[n](*hand)]
-            return slow(cards, board)
 
         return checked
 

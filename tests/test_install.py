@@ -38,7 +38,10 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_wheel_carries_exactly_the_tables_and_the_type_marker(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     tables = {n for n in names if n.startswith("lookup/_tables/") and n.endswith(".msgpack")}
-    committed = {f"lookup/_tables/{p.name}" for p in (ROOT / "tables").glob("*.msgpack")}
+    committed = {
+        f"lookup/_tables/{p.relative_to(ROOT / 'tables').as_posix()}"
+        for p in (ROOT / "tables").rglob("*.msgpack")
+    }
     assert tables == committed
     assert "lookup/py.typed" in names
     assert not any(n.startswith("tests/") for n in names)

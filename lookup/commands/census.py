@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
+from lookup.commands.rules import add_rules_option, ranking_of
 from lookup.errors import PokerLookupError
 
 if TYPE_CHECKING:
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
 
 __all__ = ["register"]
 
-_SIZE_NAMES = {5: "five", 6: "six", 7: "seven"}
+_SIZE_NAMES = {4: "four", 5: "five", 6: "six", 7: "seven"}
 
 
 def register(subparsers: Any) -> None:
@@ -27,21 +28,27 @@ def register(subparsers: Any) -> None:
     distinct classes: 7,462
     elapsed: ...
     0
-    >>> main(["census", "4"])
+    >>> main(["census", "8"])
     Traceback (most recent call last):
     ...
     SystemExit: 2
+    >>> main(["census", "4"])  # four cards are for badugi only: one line on stderr
+    2
     """
     parser = subparsers.add_parser(
         "census",
-        help="evaluate every hand of 5, 6 or 7 cards and count each category",
+        help="evaluate every hand of 5, 6 or 7 cards (badugi: 4 or 5) and count each category",
         description=(
-            "Evaluate all C(52, K) hands of K cards with the numpy batch path and print "
+            "Evaluate all hands of K cards of the ranking's deck (C(52, K) for 52 cards) "
+            "with the numpy batch path and print "
             "the hands per category (best five cards), the number of distinct classes, "
             "the elapsed time and the hands per second. Needs numpy."
         ),
     )
-    parser.add_argument("hand_size", type=int, choices=(5, 6, 7), metavar="K", help="5, 6 or 7")
+    parser.add_argument(
+        "hand_size", type=int, choices=(4, 5, 6, 7), metavar="K", help="5, 6 or 7 (badugi: 4 or 5)"
+    )
+    add_rules_option(parser)
     parser.add_argument(
         "--jobs",
         "-j",
@@ -74,7 +81,12 @@ def _run(args: argparse.Namespace) -> int:
             raise
         raise PokerLookupError("the census needs numpy: pip install 'pokerlookup[numpy]'") from None
 
-    result = census(args.hand_size, jobs=args.jobs, progress=not args.no_progress)
+    result = census(
+        args.hand_size,
+        rules=ranking_of(args.rules),
+        jobs=args.jobs,
+        progress=not args.no_progress,
+    )
     print(_render_json(result) if args.json else _render_text(result))
     return 0
 
@@ -84,11 +96,15 @@ def _render_text(result: Census) -> str:
     from lookup.rank import Category
 
     size = result.hand_size
-    lines = [f"All {result.hands:,} {_SIZE_NAMES[size]}-card hands, by best five cards:"]
+    ranking = result.ranking
+    under = "" if ranking.name == "standard" else f" ({ranking.name})"
+    lines = [f"All {result.hands:,} {_SIZE_NAMES[size]}-card hands{under}, by best hand:"]
+    if ranking.name == "standard":
+        lines[0] = lines[0].replace("best hand", "best five cards")
     for category, count in result.category_counts.items():
         share = count / result.hands
         lines.append(f"  {category.title:<16}{count:>13,}  {share:8.4%}")
-        if category is Category.STRAIGHT_FLUSH:
+        if category is Category.STRAIGHT_FLUSH and not ranking.rules.low:
             lines.append(f"    of which royal{result.royal_flushes:>13,}")
     lines.append(f"distinct classes: {result.distinct_classes:,}")
     jobs = "1 process" if result.jobs == 1 else f"{result.jobs} processes"
@@ -102,10 +118,11 @@ def _render_json(result: Census) -> str:
     """The census as one JSON object."""
     return json.dumps(
         {
+            "rules": result.ranking.name,
             "hand_size": result.hand_size,
             "hands": result.hands,
             "categories": {c.name.lower(): n for c, n in result.category_counts.items()},
-            "royal_flush": result.royal_flushes,
+            "royal_flush": result.royal_flushes if result.ranking.name == "standard" else None,
             "distinct_classes": result.distinct_classes,
             "elapsed_seconds": round(result.elapsed, 4),
             "hands_per_second": round(result.hands_per_second),

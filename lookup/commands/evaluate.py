@@ -7,12 +7,13 @@ import json
 import sys
 from typing import Any
 
-from lookup.cards import Card, parse_cards
+from lookup.cards import Card, hand_cards, parse_cards
 from lookup.cards_format import format_cards, never_fail_to_encode, stream_takes_unicode
+from lookup.commands.rules import add_rules_option, ranking_of
+from lookup.describe import best_five
 from lookup.errors import HandSizeError
-from lookup.evaluate import hand_cards
 from lookup.rank import CLASS_COUNT
-from lookup.showdown import MAX_HAND_CARDS, MIN_HAND_CARDS, play
+from lookup.showdown import MAX_HAND_CARDS
 
 __all__ = ["register", "run"]
 
@@ -22,6 +23,8 @@ examples:
   pokerlookup eval "10h 10d 4c 4s 10s"
   pokerlookup eval AsKd --board "7h 7c 2s 9d Jc"
   pokerlookup eval --json Ah Kh Qh Jh Th 9c 2d
+  pokerlookup eval --rules deuce-to-seven 7c 5d 4h 3s 2c
+  pokerlookup eval --rules badugi As 2d 3h 4c
 """
 
 
@@ -32,10 +35,11 @@ def register(subparsers: Any) -> None:
         help="name a hand and show the five cards that play",
         # Wrapped by hand: the raw formatter keeps the example layout of the epilog.
         description=(
-            f"Evaluate one hand of {MIN_HAND_CARDS} to {MAX_HAND_CARDS} cards (the best five "
-            "play), or hole cards\nplus --board. Prints the hand's name, its description, "
-            "the five cards that play\nand its class number (1 = royal flush ... "
-            f"{CLASS_COUNT} = 7-5-4-3-2; lower is stronger)."
+            f"Evaluate one hand of 5 to {MAX_HAND_CARDS} cards (the best five play), or hole "
+            "cards plus\n--board, under a ranking (--rules; default standard). Prints the "
+            "hand's name, its\ndescription, the cards that play and its class number "
+            f"(1 = the best hand;\nstandard: 1 = royal flush ... {CLASS_COUNT} = 7-5-4-3-2; "
+            "lower is stronger)."
         ),
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -47,6 +51,7 @@ def register(subparsers: Any) -> None:
         help="cards such as As Kd 10h, separately or in one quoted string",
     )
     parser.add_argument("--board", metavar="CARDS", help="shared board cards, e.g. '7h 7c 2s'")
+    add_rules_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--ascii", action="store_true", help="suit letters, never symbols")
     parser.set_defaults(run=run)
@@ -64,26 +69,31 @@ def run(args: argparse.Namespace) -> int:
     2
     """
     never_fail_to_encode(sys.stdout)
+    ranking = ranking_of(args.rules)
     hole = parse_cards(" ".join(args.cards))
     board = parse_cards(args.board) if args.board is not None else ()
     hand_cards(hole, board)  # rejects a card both in the hand and on the board
     total = len(hole) + len(board)
-    if not MIN_HAND_CARDS <= total <= MAX_HAND_CARDS:
+    least = ranking.hand_size
+    if not least <= total <= MAX_HAND_CARDS:
         given = f"got {len(hole)} cards" + (f" and {len(board)} on the board" if board else "")
         raise HandSizeError(
-            f"{given}: a hand needs {MIN_HAND_CARDS} to {MAX_HAND_CARDS} cards in all "
-            "(the best five play)"
+            f"{given}: a {ranking.name} hand needs {least} to {MAX_HAND_CARDS} cards in all",
+            total,
         )
-    rank, five, description = play(hole, board)
+    rank, five = best_five(hole, board, rules=ranking)
+    description = rank.describe()
+    best = "a royal flush" if ranking.name == "standard" else "the best hand"
     if args.json:
         record = {
+            "rules": ranking.name,
             "cards": _ascii(hole),
             "board": _ascii(board) if args.board is not None else None,
             "hand": rank.name,
             "category": rank.category.name.lower(),
             "description": description,
             "best_five": _ascii(five),
-            "class": rank.kev,
+            "class": rank.class_number,
         }
         print(json.dumps(record))
         return 0
@@ -91,7 +101,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"name:        {rank.name}")
     print(f"description: {description}")
     print(f"plays:       {format_cards(five, unicode=unicode)}")
-    print(f"class:       {rank.kev} of {CLASS_COUNT} (1 is a royal flush; lower is stronger)")
+    print(
+        f"class:       {rank.class_number} of {ranking.class_count} "
+        f"(1 is {best}; lower is stronger)"
+    )
     return 0
 
 
