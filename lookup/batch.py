@@ -249,7 +249,9 @@ def hand_keys(
         raise HandSizeError("hand_keys needs at least one card column", 0)
     t = _batch_tables(get_ranking("standard"))  # the per-card keys are the same for all
     by_product = len(columns) <= 5
-    card_key, pair_key = (t.card_prime, t.pair_prime) if by_product else (t.card_rank5, t.pair_rank5)
+    card_key, pair_key = (
+        (t.card_prime, t.pair_prime) if by_product else (t.card_rank5, t.pair_rank5)
+    )
     # Cards two at a time through the pair tables: one index serves both gathers.
     # ndarray.take measured faster than fancy indexing on these small tables.
     if len(columns) % 2:
@@ -286,7 +288,9 @@ def _slots(keys: NDArray[np.uint64], view: HashView) -> NDArray[np.intp]:
     return slots.view(np.intp)
 
 
-def _first_key_mismatch(keys: NDArray[np.uint64], slots: NDArray[np.intp], view: HashView) -> int | None:
+def _first_key_mismatch(
+    keys: NDArray[np.uint64], slots: NDArray[np.intp], view: HashView
+) -> int | None:
     bad = np.flatnonzero(view.keys.take(slots) != keys)
     return int(bad[0]) if bad.size else None
 
@@ -299,7 +303,11 @@ def _key_error(row: int, key: int) -> CardError:
 
 
 def classes_of_rank_keys(
-    keys: NDArray[np.uint64], *, hand_size: int = 7, rules: RulesLike = "standard", check: bool = False
+    keys: NDArray[np.uint64],
+    *,
+    hand_size: int = 7,
+    rules: RulesLike = "standard",
+    check: bool = False,
 ) -> NDArray[np.uint16]:
     """Best class without a flush of each rank key, through the ranking's perfect hash.
 
@@ -400,7 +408,9 @@ def classes_of_keys(
     return classes
 
 
-def badugi_classes(columns: Sequence[NDArray[np.intp]] | NDArray[np.intp], rules: RulesLike) -> NDArray[np.uint16]:
+def badugi_classes(
+    columns: Sequence[NDArray[np.intp]] | NDArray[np.intp], rules: RulesLike
+) -> NDArray[np.uint16]:
     """Class numbers of four-card badugi hands given column-wise (checked card indices)."""
     t = batch_tables(rules)
     assert t.mask_prime is not None
@@ -438,7 +448,9 @@ def _as_card_array(cards: ArrayLike, ranking: Ranking) -> NDArray[np.integer[Any
     try:
         array = np.asarray(cards)
     except (ValueError, TypeError):  # ragged nesting
-        raise CardError("card arrays are rectangular: every row needs the same count", None) from None
+        raise CardError(
+            "card arrays are rectangular: every row needs the same count", None
+        ) from None
     if array.dtype.kind not in "iu":
         raise CardError(
             f"card arrays hold integer card indices 0-51, got dtype {array.dtype}", str(array.dtype)
@@ -596,7 +608,9 @@ def categorize_batch(classes: ArrayLike, *, rules: RulesLike = "standard") -> ND
     count = t.ranking.class_count
     array = np.asarray(classes)
     if array.dtype.kind not in "iu":
-        raise PokerLookupError(f"class numbers are integers, got dtype {array.dtype}", str(array.dtype))
+        raise PokerLookupError(
+            f"class numbers are integers, got dtype {array.dtype}", str(array.dtype)
+        )
     flat = array.reshape(-1)
     if flat.size and (flat.min() < 1 or flat.max() > count):
         item = int(np.flatnonzero((flat < 1) | (flat > count))[0])

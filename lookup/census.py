@@ -118,7 +118,9 @@ def _card_keys(deck: tuple[int, ...], by_product: bool) -> tuple[list[int], list
 
 
 @cache
-def _block_keys(deck: tuple[int, ...], by_product: bool) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
+def _block_keys(
+    deck: tuple[int, ...], by_product: bool
+) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
     """Keys (rank keys, codes) of every five-card set of ``deck``, in colex order; read-only.
 
     The j+1-card keys whose top position is ``t`` are the j-card keys below
@@ -160,7 +162,9 @@ def _deck(ranking: Ranking) -> tuple[int, ...]:
     return tuple(card.index for card in ranking.deck)
 
 
-def _slice_keys(piece: Slice, deck: tuple[int, ...], hand_size: int) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
+def _slice_keys(
+    piece: Slice, deck: tuple[int, ...], hand_size: int
+) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
     by_product = hand_size == _BLOCK
     keys, codes = _block_keys(deck, by_product)
     card_key, card_code = _card_keys(deck, by_product)
@@ -218,7 +222,9 @@ def iter_hands(
 Task = tuple[int, list[Slice], "str | os.PathLike[str]"]
 
 
-def _count_slices(hand_size: int, slices: Sequence[Slice], spec: RulesLike) -> tuple[int, NDArray[np.int64]]:
+def _count_slices(
+    hand_size: int, slices: Sequence[Slice], spec: RulesLike
+) -> tuple[int, NDArray[np.int64]]:
     """Hands counted and the count of each class number over ``slices``."""
     ranking = get_ranking(spec)
     deck = _deck(ranking)

@@ -115,7 +115,9 @@ def parse_description(text: str, rules: RulesLike = "standard") -> HandRank:
     return ranking.value(number)
 
 
-def best_five(cards: CardsLike, board: CardsLike | None = None, *, rules: RulesLike = "standard") -> BestFive:
+def best_five(
+    cards: CardsLike, board: CardsLike | None = None, *, rules: RulesLike = "standard"
+) -> BestFive:
     """The value of the best hand and the cards that make it, in reading order.
 
     Pairs and other groups come first, then kickers; a wheel reads 5-4-3-2-A.

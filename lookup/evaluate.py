@@ -48,7 +48,7 @@ def evaluate(
     lookup.errors.CardError: card '2c' is not in the short-deck deck: its ranks are 6789TJQKA
     """
     try:
-        checked = _checked(rules)
+        checked = _checked(rules)  # type: ignore[arg-type]
     except TypeError:  # unhashable: not a ranking at all; get_ranking says so
         checked = get_ranking(rules).checked
     return checked(cards, board)

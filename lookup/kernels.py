@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, starmap
-from typing import Final
+from typing import Any, Final
 
 from lookup.cards import Card, flush_suit_by_counters
 from lookup.tables import BadugiTables, FiveCardTables, MultiCardTables
@@ -51,14 +51,14 @@ class Kernels:
     best: Callable[[Sequence[int]], int]
     load_all: Callable[[], None]
     """Read every table now, so ``by_size`` holds the direct kernels."""
-    checked: Callable[[tuple[object, ...]], int]
-    """Class of a tuple of cards of the deck, or 0 when it is not one (any size, a
-    repeated card, a foreign object): the caller then takes the slow, explaining path."""
+    checked: Callable[[Any, Any], Any]
+    """``(cards, board) -> value``: tuples of distinct cards of the deck are checked and
+    looked up in one pass; anything else goes to the caller's slow, explaining path."""
 
 
 def card_rank_key(card: Card) -> int:
     """``5**rank`` above the suit lanes, plus one in the card's suit lane."""
-    return (5**card.rank << LANE_BITS) | (1 << (3 * card.suit))
+    return int(5**card.rank << LANE_BITS) | (1 << (3 * card.suit))
 
 
 def _flush_suit_bits() -> list[int]:
@@ -66,10 +66,21 @@ def _flush_suit_bits() -> list[int]:
     return [0 if suit is None else 0x8000 >> suit for suit in flush_suit_by_counters()]
 
 
+Slow = Callable[[Any, Any], Any]
+"""The checked path's fallback: parses ``(cards, board)``, explains what is wrong, or answers."""
+
+
 def poker_kernels(
-    deck: Sequence[Card], five: FiveCardTables, multi: Callable[[], MultiCardTables]
+    deck: Sequence[Card],
+    five: FiveCardTables,
+    multi: Callable[[], MultiCardTables],
+    values: Sequence[Any],
+    slow: Slow,
 ) -> Kernels:
-    """Kernels of a poker ranking; ``multi`` loads the six/seven-card tables on first need."""
+    """Kernels of a poker ranking; ``multi`` loads the six/seven-card tables on first need.
+
+    ``values[class]`` is what the checked entry returns; ``slow`` takes what it refuses.
+    """
     flush = five.flush
     by_product = five.by_product
 
@@ -116,22 +127,31 @@ def poker_kernels(
     # this deck in the same pass; the lookup is then evaluate5's, inlined (a call
     # costs more than the lookup). Six and seven cards go through keys that carry
     # the card bits (see _multi_kernels).
-    bit = {card: 1 << (13 * card.suit + card.rank) for card in deck}
+    bit: dict[object, int] = {card: 1 << (13 * card.suit + card.rank) for card in deck}
 
-    def checked(hand: tuple[object, ...]) -> int:
+    def checked(cards: Any, board: Any = None) -> Any:
+        if board is None and type(cards) is tuple:
+            hand = cards
+        elif type(board) is tuple and type(cards) is tuple:
+            hand = cards + board
+        else:
+            return slow(cards, board)
         try:
             if len(hand) == 5:
                 a, b, c, d, e = hand
                 if (bit[a] | bit[b] | bit[c] | bit[d] | bit[e]).bit_count() != 5:
-                    return 0
-                if flush is not None and a & b & c & d & e & 0xF000:  # type: ignore[operator]
-                    return flush[(a | b | c | d | e) >> 16]  # type: ignore[operator]
-                return by_product[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]  # type: ignore[operator]
+                    return slow(cards, board)
+                if flush is not None and a & b & c & d & e & 0xF000:
+                    return values[flush[(a | b | c | d | e) >> 16]]
+                return values[
+                    by_product[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
+                ]
         except (KeyError, TypeError):  # not a card of this deck
-            return 0
+            return slow(cards, board)
         if not multi_checked:
             load_multi()
-        return multi_checked[0](hand)
+        number = multi_checked[0](hand)
+        return values[number] if number else slow(cards, board)
 
     return Kernels(by_size, best, load_multi, checked)
 
@@ -152,7 +172,9 @@ def _multi_kernels(
     low = (1 << _CARD_SHIFT) - 1
     # Summing these keys adds the card bits too: a repeated card carries, so fewer
     # bits than cards are set; a foreign object is no key at all.
-    key = {card: (1 << (_CARD_SHIFT + card.index)) + card_rank_key(card) for card in deck}
+    key: dict[object, int] = {
+        card: (1 << (_CARD_SHIFT + card.index)) + card_rank_key(card) for card in deck
+    }
     with_flush = _flush_rule(flush, tables)
 
     def checked(hand: tuple[object, ...]) -> int:
@@ -183,7 +205,9 @@ def _multi_kernels(
     return direct, checked
 
 
-def _flush_rule(flush: list[int] | None, tables: MultiCardTables) -> Callable[[int, int], int] | None:
+def _flush_rule(
+    flush: list[int] | None, tables: MultiCardTables
+) -> Callable[[int, int], int] | None:
     """Class of six or seven cards holding a flush: ``(key, the suit's card OR)`` -> class."""
     if flush is None:
         return None
@@ -210,7 +234,7 @@ def _direct_multi_kernels(
     by_rank_sum = tables.by_rank_sum
     shift = LANE_BITS
     lanes = (1 << LANE_BITS) - 1
-    key = {card: card_rank_key(card) for card in deck}
+    key: dict[int, int] = {card: card_rank_key(card) for card in deck}
 
     if flush is None:
         # Flushes do not count: the rank sum alone decides (lanes shifted off).
@@ -228,7 +252,7 @@ def _direct_multi_kernels(
 
     if tables.flush_mode == "wins":
 
-        def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
+        def wins6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
             k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f]
             suit = flush_suit[k & lanes]
             if suit:
@@ -239,7 +263,7 @@ def _direct_multi_kernels(
                 return flush_table[mask >> 16]
             return by_rank_sum[k >> shift]
 
-        def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+        def wins7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
             k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
             suit = flush_suit[k & lanes]
             if suit:
@@ -250,12 +274,12 @@ def _direct_multi_kernels(
                 return flush_table[mask >> 16]
             return by_rank_sum[k >> shift]
 
-        return {6: evaluate6, 7: evaluate7}
+        return {6: wins6, 7: wins7}
 
     with_flush = _flush_rule(flush, tables)
     assert with_flush is not None
 
-    def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
+    def better6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
         k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f]
         suit = flush_suit[k & lanes]
         if suit:
@@ -266,7 +290,7 @@ def _direct_multi_kernels(
             return with_flush(k, mask)
         return by_rank_sum[k >> shift]
 
-    def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+    def better7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
         k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
         suit = flush_suit[k & lanes]
         if suit:
@@ -277,15 +301,17 @@ def _direct_multi_kernels(
             return with_flush(k, mask)
         return by_rank_sum[k >> shift]
 
-    return {6: evaluate6, 7: evaluate7}
+    return {6: better6, 7: better7}
 
 
-def badugi_kernels(deck: Sequence[Card], tables: BadugiTables) -> Kernels:
+def badugi_kernels(
+    deck: Sequence[Card], tables: BadugiTables, values: Sequence[Any], slow: Slow
+) -> Kernels:
     """Kernels of a badugi ranking: four cards O(1); five by their five four-card subsets."""
     mask_prime = tables.mask_prime
     by_key = tables.by_key
     # Each card's bit in a 52-bit set: 13 per suit, so a shift and a mask give a suit's ranks.
-    bit = {card: 1 << (13 * card.suit + card.rank) for card in deck}
+    bit: dict[object, int] = {card: 1 << (13 * card.suit + card.rank) for card in deck}
 
     def evaluate4(a: int, b: int, c: int, d: int) -> int:
         s = bit[a] | bit[b] | bit[c] | bit[d]
@@ -313,15 +339,15 @@ def badugi_kernels(deck: Sequence[Card], tables: BadugiTables) -> Kernels:
             return kernel(*cards)
         return min(starmap(evaluate4, combinations(cards, 4)))
 
-    def checked(hand: tuple[object, ...]) -> int:
+    def checked(cards: Any, board: Any = None) -> Any:
+        if board is not None or type(cards) is not tuple or len(cards) != 4:
+            return slow(cards, board)
         try:
-            if len(hand) != 4:
-                return 0
-            a, b, c, d = hand
-            if (bit[a] | bit[b] | bit[c] | bit[d]).bit_count() != 4:
-                return 0
+            a, b, c, d = cards
+            if (bit[a] | bit[b] | bit[c] | bit[d]).bit_count() == 4:
+                return values[evaluate4(a, b, c, d)]
         except (KeyError, TypeError):
-            return 0
-        return evaluate4(a, b, c, d)  # type: ignore[arg-type]
+            pass
+        return slow(cards, board)
 
     return Kernels(by_size, best, lambda: None, checked)

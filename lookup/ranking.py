@@ -65,7 +65,6 @@ class Ranking:
         self._kernels: Kernels | None = None
         self._multi: MultiCardTables | None = None
         self._values: tuple[HandRank, ...] | None = None
-        self._checked: Callable[[CardsLike, CardsLike | None], HandRank] | None = None
 
     # -- identity -------------------------------------------------------------------
 
@@ -80,7 +79,11 @@ class Ranking:
         return self._directory
 
     def __repr__(self) -> str:
-        return f"Ranking({self._spec!r})" if isinstance(self._spec, str) else f"load_rules({str(self._spec)!r})"
+        return (
+            f"Ranking({self._spec!r})"
+            if isinstance(self._spec, str)
+            else f"load_rules({str(self._spec)!r})"
+        )
 
     def __reduce__(self) -> tuple[object, tuple[str | Path]]:
         return get_ranking, (self._spec,)
@@ -146,11 +149,15 @@ class Ranking:
             with self._lock:
                 if self._kernels is None:
                     classes = self.classes
+                    values, slow = self.values, self._slow
                     if classes.rules.scoring == "badugi":
-                        self._kernels = badugi_kernels(self.deck, load_badugi(self._directory, classes))
+                        badugi = load_badugi(self._directory, classes)
+                        self._kernels = badugi_kernels(self.deck, badugi, values, slow)
                     else:
                         five = load_five(self._directory, classes)
-                        self._kernels = poker_kernels(self.deck, five, self._multi_tables)
+                        self._kernels = poker_kernels(
+                            self.deck, five, self._multi_tables, values, slow
+                        )
                 kernels = self._kernels
         return kernels
 
@@ -167,11 +174,9 @@ class Ranking:
         """
         kernels = self.kernels
         if size not in kernels.by_size:
-            sizes = ", ".join(map(str, sorted(kernels.by_size)))
-            raise HandSizeError(
-                f"{self.name} has O(1) kernels for {sizes.replace(', 7', ' or 7')} cards, not {size}",
-                size,
-            )
+            *rest, last = sorted(kernels.by_size)
+            sizes = f"{', '.join(map(str, rest))} or {last}"
+            raise HandSizeError(f"{self.name} has O(1) kernels for {sizes} cards, not {size}", size)
         kernels.load_all()
         return kernels.by_size[size]
 
@@ -214,7 +219,9 @@ class Ranking:
 
     def ranks_of(self, number: ClassNumber) -> tuple[Rank, ...]:
         """The ranks of class ``number`` in reading order."""
-        return tuple(Rank(r) for r in self.classes.readings[_check_number(number, self.class_count)])
+        return tuple(
+            Rank(r) for r in self.classes.readings[_check_number(number, self.class_count)]
+        )
 
     def describe(self, number: ClassNumber) -> str:
         """The sentence players would say for class ``number``."""
@@ -234,13 +241,7 @@ class Ranking:
     @property
     def checked(self) -> Callable[[CardsLike, CardsLike | None], HandRank]:
         """The checked evaluation as one function: ``(cards, board) -> HandRank``."""
-        checked = self._checked
-        if checked is None:
-            with self._lock:
-                if self._checked is None:
-                    self._checked = self._make_checked()
-                checked = self._checked
-        return checked
+        return self.kernels.checked
 
     def check_cards(self, cards: Sequence[Card]) -> None:
         """Refuse a card outside this ranking's deck or a hand of the wrong size."""
@@ -258,30 +259,11 @@ class Ranking:
                 len(cards),
             )
 
-    def _make_checked(self) -> Callable[[CardsLike, CardsLike | None], HandRank]:
-        values = self.values
-        kernels = self.kernels
-        fused = kernels.checked
-        best = kernels.best
-        check_cards = self.check_cards
-
-        def checked(cards: CardsLike, board: CardsLike | None) -> HandRank:
-            # Tuples of cards take the fused kernel, which checks them as it looks them
-            # up; anything else, or anything it refuses, is parsed and explained.
-            if board is None:
-                if type(cards) is tuple:
-                    number = fused(cards)
-                    if number:
-                        return values[number]
-            elif type(board) is tuple and type(cards) is tuple:
-                number = fused(cards + board)
-                if number:
-                    return values[number]
-            hand = hand_cards(cards, board)
-            check_cards(hand)
-            return values[best(hand)]
-
-        return checked
+    def _slow(self, cards: CardsLike, board: CardsLike | None) -> HandRank:
+        # Whatever the fused kernel refuses: parse, explain what is wrong, or answer.
+        hand = hand_cards(cards, board)
+        self.check_cards(hand)
+        return self.values[self.kernels.best(hand)]
 
 
 RulesLike: TypeAlias = "str | os.PathLike[str] | Ranking"

@@ -325,7 +325,9 @@ def _categories(values: object, key: str) -> tuple[Category, ...]:
     return found
 
 
-def _poker_categories(spec: Mapping[str, Any], straights: bool, flushes: bool) -> tuple[Category, ...]:
+def _poker_categories(
+    spec: Mapping[str, Any], straights: bool, flushes: bool
+) -> tuple[Category, ...]:
     categories = _categories(spec.get("categories"), "categories")
     wanted = {
         Category.HIGH_CARD,
@@ -343,10 +345,18 @@ def _poker_categories(spec: Mapping[str, Any], straights: bool, flushes: bool) -
         wanted.add(Category.STRAIGHT_FLUSH)
     for category in categories:
         if category not in _POKER_CATEGORIES:
-            raise _fail("categories", f"{category.key!r} cannot be made under these rules", category.key)
+            raise _fail(
+                "categories", f"{category.key!r} cannot be made under these rules", category.key
+            )
         if category not in wanted:
-            reason = "straights = false" if category in (Category.STRAIGHT,) else (
-                "flushes = false" if category is Category.FLUSH else "straights or flushes are off"
+            reason = (
+                "straights = false"
+                if category in (Category.STRAIGHT,)
+                else (
+                    "flushes = false"
+                    if category is Category.FLUSH
+                    else "straights or flushes are off"
+                )
             )
             raise _fail("categories", f"{category.key!r} is listed but {reason}", category.key)
     missing = [c.key for c in Category if c in wanted and c not in categories]

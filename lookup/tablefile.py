@@ -62,7 +62,9 @@ class TableFile:
         if values is None:
             raise _fail(self.source, f"has no array {key!r}")
         if values.typecode != typecode:
-            raise _fail(self.source, f"has array {key!r} of type {values.typecode!r}, not {typecode!r}")
+            raise _fail(
+                self.source, f"has array {key!r} of type {values.typecode!r}, not {typecode!r}"
+            )
         if length is not None and len(values) != length:
             raise _fail(self.source, f"has array {key!r} of length {len(values)}, not {length}")
         return values

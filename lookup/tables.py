@@ -69,7 +69,11 @@ def read_table(directory: Path, name: str, rules_digest: str | None = None) -> T
     try:
         data = path.read_bytes()
     except OSError as exc:  # missing, a directory, a loop, unreadable, ...
-        reason = "is missing" if isinstance(exc, FileNotFoundError) else f"cannot be read ({exc.strerror or exc})"
+        reason = (
+            "is missing"
+            if isinstance(exc, FileNotFoundError)
+            else f"cannot be read ({exc.strerror or exc})"
+        )
         raise TableError(f"lookup table {path} {reason}: {REGENERATE_HINT}", str(path)) from None
     table = decode_table(data, str(path), expected_name=name)
     if rules_digest is not None and table.rules_digest != rules_digest:
@@ -138,7 +142,9 @@ def load_classes(directory: Path) -> ClassTable:
     try:
         rules = rules_from_mapping(spec)
     except ValueError as exc:
-        raise TableError(f"lookup table {table.source} holds bad rules ({exc}): {REGENERATE_HINT}") from None
+        raise TableError(
+            f"lookup table {table.source} holds bad rules ({exc}): {REGENERATE_HINT}"
+        ) from None
     if rules.digest != table.rules_digest or rules.name != table.rules:
         raise TableError(f"lookup table {table.source} has a stale rules digest: {REGENERATE_HINT}")
     count = table.meta_int("class_count")
@@ -148,10 +154,15 @@ def load_classes(directory: Path) -> ClassTable:
     try:
         categories = (Category.HIGH_CARD, *(Category(c) for c in codes))
     except ValueError:
-        raise TableError(f"lookup table {table.source} has an unknown category: {REGENERATE_HINT}") from None
+        raise TableError(
+            f"lookup table {table.source} has an unknown category: {REGENERATE_HINT}"
+        ) from None
     if any(r > 12 and r != NO_CARD for r in flat):
         raise TableError(f"lookup table {table.source} has an unknown rank: {REGENERATE_HINT}")
-    readings = ((), *(tuple(r for r in flat[i : i + size] if r != NO_CARD) for i in range(0, len(flat), size)))
+    readings = (
+        (),
+        *(tuple(r for r in flat[i : i + size] if r != NO_CARD) for i in range(0, len(flat), size)),
+    )
     return ClassTable(rules, count, categories, readings)
 
 
@@ -163,7 +174,7 @@ class FiveCardTables:
     by_product: dict[int, int]
     """Prime product of five ranks -> class, unsuited (the hash's slots as a dict)."""
     flush: list[int] | None
-    """Rank mask of one suit's cards (5-7 ranks) -> best flush class; None if flushes don't count."""
+    """Rank mask of one suit's cards (5-7 ranks) -> best flush; None if flushes don't count."""
 
 
 def load_five(directory: Path, classes: ClassTable) -> FiveCardTables:

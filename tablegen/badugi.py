@@ -32,7 +32,9 @@ HAND = 4
 
 def mask_primes() -> list[int]:
     """A distinct prime for each rank mask of at most four ranks; 1 for the empty mask."""
-    masks = sorted((m for m in range(1 << 13) if 0 < m.bit_count() <= HAND), key=lambda m: (m.bit_count(), m))
+    masks = sorted(
+        (m for m in range(1 << 13) if 0 < m.bit_count() <= HAND), key=lambda m: (m.bit_count(), m)
+    )
     primes: list[int] = []
     candidate = 2
     while len(primes) < len(masks):
@@ -54,7 +56,9 @@ def mask_multisets(rules: RankingRules) -> Iterator[tuple[int, ...]]:
         for n in range(1, HAND + 1)
     }
     for parts in _partitions(HAND):
-        groups = [combinations_with_replacement(by_count[n], parts.count(n)) for n in sorted(set(parts))]
+        groups = [
+            combinations_with_replacement(by_count[n], parts.count(n)) for n in sorted(set(parts))
+        ]
         for chosen in product(*groups):
             masks = tuple(m for group in chosen for m in group)
             yield masks + (0,) * (4 - len(masks))
@@ -97,11 +101,17 @@ def build_badugi_tables(rules: RankingRules, *, show_progress: bool = True) -> d
             "every class, best first: category and the counting ranks, highest first",
             {
                 "category": ("B", [int(v.category) for v in classes]),
-                "reading": ("B", [r for v in classes for r in v.reading + (NO_CARD,) * (HAND - len(v.reading))]),
+                "reading": (
+                    "B",
+                    [r for v in classes for r in v.reading + (NO_CARD,) * (HAND - len(v.reading))],
+                ),
             },
-            {"class_count": len(classes), "hands": math.comb(rules.deck_size, HAND),
-             "rules": rules.as_mapping()},
-        ),  # fmt: skip
+            {
+                "class_count": len(classes),
+                "hands": math.comb(rules.deck_size, HAND),
+                "rules": rules.as_mapping(),
+            },
+        ),
         "mask_prime.msgpack": encode(
             "mask_prime",
             "13-bit rank mask of one suit -> its prime (1 for no cards; 0 for five or more)",
@@ -124,4 +134,3 @@ def build_badugi_tables(rules: RankingRules, *, show_progress: bool = True) -> d
             },
         ),
     }
-
