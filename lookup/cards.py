@@ -31,6 +31,7 @@ import operator
 import re
 from collections.abc import Iterable
 from enum import IntEnum
+from functools import cache
 from itertools import product
 from typing import Final, SupportsIndex, TypeAlias
 
@@ -230,6 +231,7 @@ class Card(int):
         return Card, (int(self.rank), int(self.suit))
 
 
+@cache
 def flush_suit_by_counters() -> tuple[int | None, ...]:
     """Per-suit card counters -> the suit counted five or more times, else None.
 

@@ -139,7 +139,7 @@ def best_five(
     ranking = get_ranking(rules)
     hand = hand_cards(cards, board)
     rank = ranking.evaluate(hand)
-    wanted = ranking.classes.readings[rank.class_number]
+    wanted = ranking.classes.reading(rank.class_number)
     size = len(wanted)
     if ranking.rules.scoring == "badugi":
         kernel = None
@@ -173,7 +173,7 @@ def canonical_hand(kev: ClassNumber, rules: RulesLike = "standard") -> tuple[Car
     """
     ranking = get_ranking(rules)
     rank = ranking.value(kev)
-    ranks = ranking.classes.readings[rank.class_number]
+    ranks = ranking.classes.reading(rank.class_number)
     if not ranks:
         raise PokerLookupError(f"'{rank.describe()}' stands for many hands, not one", kev)
     if rank.category in (Category.FLUSH, Category.STRAIGHT_FLUSH):

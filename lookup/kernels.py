@@ -28,9 +28,8 @@ Tables are bound as closure variables: cheaper to reach than globals.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import combinations, starmap
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from lookup.cards import Card, flush_suit_by_counters
 from lookup.tables import BadugiTables, FiveCardTables, MultiCardTables
@@ -43,8 +42,7 @@ LANE_BITS: Final = 12
 Kernel = Callable[..., int]
 
 
-@dataclass(frozen=True)
-class Kernels:
+class Kernels(NamedTuple):
     """One ranking's unchecked kernels, by hand size; ``best`` takes any count."""
 
     by_size: dict[int, Kernel]

@@ -64,7 +64,7 @@ class Ranking:
         self._classes: ClassTable | None = None
         self._kernels: Kernels | None = None
         self._multi: MultiCardTables | None = None
-        self._values: tuple[HandRank, ...] | None = None
+        self._values: _Values | None = None
 
     # -- identity -------------------------------------------------------------------
 
@@ -198,14 +198,13 @@ class Ranking:
     # -- values ---------------------------------------------------------------------
 
     @property
-    def values(self) -> tuple[HandRank, ...]:
-        """The shared value of each class number (index 0 is a placeholder)."""
+    def values(self) -> _Values:
+        """The shared value of each class number, made on first use (``values[n]``)."""
         values = self._values
         if values is None:
             with self._lock:
                 if self._values is None:
-                    count = self.class_count
-                    self._values = tuple(HandRank(self, n) for n in range(count + 1))
+                    self._values = _Values(self)
                 values = self._values
         return values
 
@@ -219,15 +218,13 @@ class Ranking:
 
     def ranks_of(self, number: ClassNumber) -> tuple[Rank, ...]:
         """The ranks of class ``number`` in reading order."""
-        return tuple(
-            Rank(r) for r in self.classes.readings[_check_number(number, self.class_count)]
-        )
+        return tuple(Rank(r) for r in self.classes.reading(_check_number(number, self.class_count)))
 
     def describe(self, number: ClassNumber) -> str:
         """The sentence players would say for class ``number``."""
         number = _check_number(number, self.class_count)
         classes = self.classes
-        return sentence(classes.rules, classes.categories[number], classes.readings[number], number)
+        return sentence(classes.rules, classes.categories[number], classes.reading(number), number)
 
     # -- checked evaluation ---------------------------------------------------------
 
@@ -264,6 +261,22 @@ class Ranking:
         hand = hand_cards(cards, board)
         self.check_cards(hand)
         return self.values[self.kernels.best(hand)]
+
+
+class _Values(dict[int, HandRank]):
+    """Class number -> the ranking's shared value, each made when first asked for.
+
+    Making all 7,462 at load cost milliseconds of cold start that most scripts
+    never use; a dict lookup costs the same as a tuple index once made.
+    """
+
+    def __init__(self, ranking: Ranking) -> None:
+        super().__init__()
+        self._ranking = ranking
+
+    def __missing__(self, number: int) -> HandRank:
+        # setdefault: two threads racing here still end up sharing one object.
+        return self.setdefault(number, HandRank(self._ranking, number))
 
 
 RulesLike: TypeAlias = "str | os.PathLike[str] | Ranking"

@@ -16,9 +16,8 @@ Two loads per ranking, so a caller pays for what it uses:
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from lookup.errors import TableError
 from lookup.prime_hash import PrimeHashParams
@@ -85,8 +84,7 @@ def read_table(directory: Path, name: str, rules_digest: str | None = None) -> T
     return table
 
 
-@dataclass(frozen=True)
-class PrimeHash:
+class PrimeHash(NamedTuple):
     """One perfect hash as stored: parameters and per-slot arrays (see :mod:`lookup.prime_hash`)."""
 
     params: PrimeHashParams
@@ -98,7 +96,7 @@ class PrimeHash:
 
     def as_dict(self) -> dict[int, int]:
         """Key -> class for every stored key."""
-        by_key = dict(zip(self.keys, self.classes, strict=True))
+        by_key = dict(zip(self.keys.tolist(), self.classes.tolist(), strict=True))
         by_key.pop(0, None)  # empty slots
         return by_key
 
@@ -121,16 +119,22 @@ def _prime_hash(table: TableFile, key_type: str, class_count: int) -> PrimeHash:
     )
 
 
-@dataclass(frozen=True)
-class ClassTable:
+class ClassTable(NamedTuple):
     """What every class of a ranking is: the rules, and each class's category and reading."""
 
     rules: RankingRules
     class_count: int
     categories: tuple[Category, ...]
     """Category of each class number (index 0 unused)."""
-    readings: tuple[tuple[int, ...], ...]
-    """Ranks of each class in reading order (index 0 unused)."""
+    flat_readings: array[int]
+    """Ranks of every class in reading order, ``hand_size`` each, padded with NO_CARD."""
+
+    def reading(self, number: int) -> tuple[int, ...]:
+        """The ranks of class ``number`` in reading order (cut from the flat array on demand)."""
+        size = self.rules.hand_size
+        return tuple(
+            r for r in self.flat_readings[size * (number - 1) : size * number] if r != NO_CARD
+        )
 
 
 def load_classes(directory: Path) -> ClassTable:
@@ -151,23 +155,19 @@ def load_classes(directory: Path) -> ClassTable:
     size = rules.hand_size
     codes = table.array("category", "B", count)
     flat = table.array("reading", "B", size * count)
-    try:
-        categories = (Category.HIGH_CARD, *(Category(c) for c in codes))
-    except ValueError:
-        raise TableError(
-            f"lookup table {table.source} has an unknown category: {REGENERATE_HINT}"
-        ) from None
-    if any(r > 12 and r != NO_CARD for r in flat):
+    if max(codes, default=0) >= len(_CATEGORIES):
+        raise TableError(f"lookup table {table.source} has an unknown category: {REGENERATE_HINT}")
+    if not set(flat) <= _RANK_CODES:
         raise TableError(f"lookup table {table.source} has an unknown rank: {REGENERATE_HINT}")
-    readings = (
-        (),
-        *(tuple(r for r in flat[i : i + size] if r != NO_CARD) for i in range(0, len(flat), size)),
-    )
-    return ClassTable(rules, count, categories, readings)
+    categories = (Category.HIGH_CARD, *map(_CATEGORIES.__getitem__, codes))
+    return ClassTable(rules, count, categories, flat)
 
 
-@dataclass(frozen=True)
-class FiveCardTables:
+_CATEGORIES: Final = tuple(Category)
+_RANK_CODES: Final = frozenset((*range(13), NO_CARD))
+
+
+class FiveCardTables(NamedTuple):
     """What five cards need: the perfect hash by prime product, and the flush table."""
 
     hash5: PrimeHash
@@ -187,8 +187,7 @@ def load_five(directory: Path, classes: ClassTable) -> FiveCardTables:
     return FiveCardTables(hash5, hash5.as_dict(), flush)
 
 
-@dataclass(frozen=True)
-class MultiCardTables:
+class MultiCardTables(NamedTuple):
     """What six and seven cards need (see ``tablegen.build``)."""
 
     hash67: PrimeHash
@@ -216,8 +215,7 @@ def load_multi(directory: Path, classes: ClassTable) -> MultiCardTables:
     )
 
 
-@dataclass(frozen=True)
-class BadugiTables:
+class BadugiTables(NamedTuple):
     """A badugi ranking's tables: each suit mask's prime and the perfect hash of their product."""
 
     mask_prime: list[int]
