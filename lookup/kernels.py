@@ -27,7 +27,7 @@ Tables are bound as closure variables: cheaper to reach than globals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations, starmap
 from typing import Any, Final, NamedTuple
 
@@ -72,7 +72,7 @@ def poker_kernels(
     deck: Sequence[Card],
     five: FiveCardTables,
     multi: Callable[[], MultiCardTables],
-    values: Sequence[Any],
+    values: Mapping[int, Any],
     slow: Slow,
 ) -> Kernels:
     """Kernels of a poker ranking; ``multi`` loads the six/seven-card tables on first need.
@@ -303,7 +303,7 @@ def _direct_multi_kernels(
 
 
 def badugi_kernels(
-    deck: Sequence[Card], tables: BadugiTables, values: Sequence[Any], slow: Slow
+    deck: Sequence[Card], tables: BadugiTables, values: Mapping[int, Any], slow: Slow
 ) -> Kernels:
     """Kernels of a badugi ranking: four cards O(1); five by their five four-card subsets."""
     mask_prime = tables.mask_prime
