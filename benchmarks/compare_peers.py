@@ -97,7 +97,14 @@ def _lookup(hands: dict[int, list[Hand]]) -> list[Contender]:
         {size: [evaluate(h).kev for h in cards[size]] for size in cards},
         lower_is_stronger=True,
     )
-    return [fast, checked]
+    texts = {size: [" ".join(str(card) for card in h) for h in cards[size]] for size in cards}
+    from_text = Contender(
+        "pokerlookup evaluate(str)",
+        {size: _one_arg_loop(evaluate, texts[size]) for size in texts},
+        {size: [evaluate(t).kev for t in texts[size]] for size in texts},
+        lower_is_stronger=True,
+    )
+    return [fast, checked, from_text]
 
 
 def _treys(hands: dict[int, list[Hand]]) -> list[Contender]:
@@ -123,7 +130,20 @@ def _treys(hands: dict[int, list[Hand]]) -> list[Contender]:
         {size: [private_by_size[size](h) for h in encoded[size]] for size in encoded},
         lower_is_stronger=True,
     )
-    return [public, private]
+    # From text, as a user holding strings would: Card.new per card, then the public call.
+    texts = {size: [[str(DECK[i]) for i in hand] for hand in hs] for size, hs in hands.items()}
+
+    def parse_and_evaluate(words: list[str]) -> int:
+        parsed = [Card.new(word) for word in words]
+        return int(evaluator.evaluate(parsed[:2], parsed[2:]))
+
+    from_text = Contender(
+        "treys Card.new + evaluate",
+        {size: _one_arg_loop(parse_and_evaluate, texts[size]) for size in texts},
+        {size: [parse_and_evaluate(t) for t in texts[size]] for size in texts},
+        lower_is_stronger=True,
+    )
+    return [public, private, from_text]
 
 
 def _eval7(hands: dict[int, list[Hand]]) -> list[Contender]:

@@ -50,6 +50,7 @@ __all__ = [
     "hand_cards",
     "parse_card",
     "parse_cards",
+    "quick_cards",
 ]
 
 Kev: TypeAlias = int
@@ -321,7 +322,37 @@ def parse_card(text: str) -> Card:
     return cards[0]
 
 
+def _spellings() -> dict[str, Card]:
+    """Every exact spelling of one card ('As', 'aS', '10h', 'Q♥', ...) -> the card."""
+    return {
+        rank_text + suit_text: DECK[4 * rank + suit]
+        for rank_text, rank in _RANK_BY_TEXT.items()
+        for suit_text, suit in _SUIT_BY_TEXT.items()
+    }
+
+
+_CARD_BY_TEXT: Final = _spellings()
+
+
+def quick_cards(text: str) -> tuple[Card, ...] | None:
+    """Cards spelled exactly and separated by white space, one dict lookup each; else None.
+
+    Not checked for duplicates. Most text is written this way; anything else
+    (commas, cards run together, a mistake) is for :func:`parse_cards`, which explains.
+
+    >>> quick_cards("As kd 10h"), quick_cards("As,Kd")
+    ((Card('As'), Card('Kd'), Card('Th')), None)
+    """
+    try:
+        return tuple(map(_CARD_BY_TEXT.__getitem__, text.split()))
+    except KeyError:
+        return None
+
+
 def _parse_text(text: str) -> list[Card]:
+    quick = quick_cards(text)
+    if quick is not None:
+        return list(quick)
     cards: list[Card] = []
     for run in _SEPARATORS.split(text.strip()):
         if run:

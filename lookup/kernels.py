@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations, starmap
 from typing import Any, Final, NamedTuple
 
-from lookup.cards import Card, flush_suit_by_counters
+from lookup.cards import Card, flush_suit_by_counters, quick_cards
 from lookup.tables import BadugiTables, FiveCardTables, MultiCardTables
 
 __all__ = ["LANE_BITS", "Kernels", "badugi_kernels", "card_rank_key", "poker_kernels"]
@@ -130,6 +130,10 @@ def poker_kernels(
     def checked(cards: Any, board: Any = None) -> Any:
         if board is None and type(cards) is tuple:
             hand = cards
+        elif board is None and type(cards) is str:
+            hand = quick_cards(cards)  # type: ignore[assignment]
+            if hand is None:
+                return slow(cards, board)
         elif type(board) is tuple and type(cards) is tuple:
             hand = cards + board
         else:

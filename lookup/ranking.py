@@ -65,6 +65,7 @@ class Ranking:
         self._kernels: Kernels | None = None
         self._multi: MultiCardTables | None = None
         self._values: _Values | None = None
+        self._deck_set: frozenset[Card] | None = None
 
     # -- identity -------------------------------------------------------------------
 
@@ -242,14 +243,16 @@ class Ranking:
 
     def check_cards(self, cards: Sequence[Card]) -> None:
         """Refuse a card outside this ranking's deck or a hand of the wrong size."""
-        ranks = self.rules.rank_order
-        for card in cards:
-            if card.rank not in ranks:
-                allowed = "".join(RANK_CHARS[r] for r in sorted(ranks))
-                raise CardError(
-                    f"card '{card}' is not in the {self.name} deck: its ranks are {allowed}",
-                    str(card),
-                )
+        deck = self._deck_set
+        if deck is None:
+            deck = self._deck_set = frozenset(self.deck)
+        if not deck.issuperset(cards):
+            card = next(c for c in cards if c not in deck)
+            allowed = "".join(RANK_CHARS[r] for r in sorted(self.rules.rank_order))
+            raise CardError(
+                f"card '{card}' is not in the {self.name} deck: its ranks are {allowed}",
+                str(card),
+            )
         if len(cards) < self.hand_size:
             raise HandSizeError(
                 f"a {self.name} hand needs at least {self.hand_size} cards, got {len(cards)}",
