@@ -369,7 +369,20 @@ def _parse_item(item: object) -> list[Card]:
             raise CardError(f"empty card string {item!r}: give a card like 'As'", item)
         return _parse_text(item)
     if not isinstance(item, bool) and hasattr(item, "__index__"):
-        item = operator.index(item)  # ints, and numpy integers from index arrays
+        try:
+            item = operator.index(item)  # ints, and numpy integers from index arrays
+        except TypeError:  # an array of several values, not one index
+            raise CardError(
+                f"cannot read {_short(item)} as a card: give a string like 'As', a Card, "
+                "or an index 0-51",
+                None,
+            ) from None
+        if not -(10**6) < item < 10**6:  # don't print a number of thousands of digits
+            raise CardError(
+                "card index out of range: indices are 0-51 (4 * rank + suit), "
+                f"got a number of {item.bit_length()} bits",
+                None,
+            )
         if item in _BY_KEV:
             # A Cactus-Kev int (treys uses the same encoding) is not an index: say so.
             raise CardError(
@@ -380,9 +393,15 @@ def _parse_item(item: object) -> list[Card]:
             )
         return [Card.from_index(item)]
     raise CardError(
-        f"cannot read {item!r} as a card: give a string like 'As', a Card, or an index 0-51",
+        f"cannot read {_short(item)} as a card: give a string like 'As', a Card, or an index 0-51",
         item,
     )
+
+
+def _short(item: object) -> str:
+    """A repr short enough for one error line."""
+    text = repr(item).replace("\n", " ")
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
@@ -410,6 +429,10 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     """
     if isinstance(cards, str):
         parsed = _parse_text(cards)
+    elif isinstance(cards, (bytes, bytearray, memoryview)):
+        raise CardError(
+            "cards are text (str) or card indices, not bytes: decode the bytes first", None
+        )
     elif isinstance(cards, (Card, int)):
         raise CardError(
             f"expected several cards, got a single {type(cards).__name__} {cards!r}", cards
