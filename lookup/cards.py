@@ -377,7 +377,7 @@ def _parse_item(item: object) -> list[Card]:
                 "or an index 0-51",
                 None,
             ) from None
-        if not -(10**6) < item < 10**6:  # don't print a number of thousands of digits
+        if item.bit_length() > 64:  # never print a number of thousands of digits
             raise CardError(
                 "card index out of range: indices are 0-51 (4 * rank + suit), "
                 f"got a number of {item.bit_length()} bits",
