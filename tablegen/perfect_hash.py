@@ -15,7 +15,14 @@ from dataclasses import dataclass
 
 from lookup.prime_hash import PrimeHashParams, bucket_and_offset, slot_of
 
-__all__ = ["PerfectHash", "build_perfect_hash"]
+__all__ = ["PerfectHash", "PerfectHashProofError", "build_perfect_hash"]
+
+
+class PerfectHashProofError(RuntimeError):
+    """A built hash failed its own proof: a key misses its slot or two keys share one.
+
+    A real exception, not an ``assert``, so the proof still runs under ``python -O``.
+    """
 
 
 @dataclass(frozen=True)
@@ -63,7 +70,7 @@ def build_perfect_hash(
 
     ``load`` is keys per slot; ``keys_per_bucket`` sets the number of buckets
     (rounded up to a power of two). Raises ``RuntimeError`` if no multiplier
-    tried works, and ``AssertionError`` if the result fails its own proof.
+    tried works, and :class:`PerfectHashProofError` if the result fails its own proof.
     """
     if len(set(keys)) != len(keys) or 0 in keys:
         raise ValueError("keys must be distinct and non-zero")
@@ -89,6 +96,11 @@ def _prove(keys: Sequence[int], table: PerfectHash) -> None:
     seen: set[int] = set()
     for key in keys:
         slot = slot_of(key, table.params, table.displacement)
-        assert table.slot_keys[slot] == key, f"key {key} does not reach its slot"
-        assert slot not in seen, f"slot {slot} is shared"
+        if table.slot_keys[slot] != key:
+            raise PerfectHashProofError(
+                f"perfect hash proof failed: key {key} reaches slot {slot}, "
+                f"which holds {table.slot_keys[slot]}"
+            )
+        if slot in seen:
+            raise PerfectHashProofError(f"perfect hash proof failed: slot {slot} is shared")
         seen.add(slot)
