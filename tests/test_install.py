@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 import venv
@@ -48,20 +49,42 @@ def test_wheel_carries_exactly_the_tables_and_the_type_marker(wheel: Path) -> No
 
 
 def test_installed_wheel_evaluates_from_another_directory(wheel: Path, tmp_path: Path) -> None:
+    # A bare venv (not the base interpreter's site-packages, which may lack the
+    # dependencies, nor the running one's, which holds the editable checkout):
+    # the wheel goes into its site-packages, and a .pth file lends it the
+    # running environment's copies of the runtime dependencies.
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, with_pip=False, system_site_packages=True)  # reuse msgpack
+    venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
-    subprocess.run(
-        [python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True
+    site = Path(
+        subprocess.run(
+            [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     )
+    dependencies = {str(Path(importlib.import_module(name).__file__ or "").parent.parent)
+                    for name in ("msgpack",)}  # fmt: skip
+    (site / "dependencies.pth").write_text("\n".join(sorted(dependencies)) + "\n")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
+         "--target", str(site), str(wheel)],
+        check=True,
+    )  # fmt: skip
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     script = (
         "import lookup, lookup.tables as t;"
         "print(lookup.evaluate('As Ks Qs Js Ts').describe());"
+        "print(lookup.evaluate('7c 5d 4h 3s 2c', rules='deuce-to-seven').describe());"
         "print(t.table_dir().parent.name, t.table_dir().name)"
     )
     result = subprocess.run(
         [python, "-c", script], cwd=elsewhere, capture_output=True, text=True, check=True
     )
-    assert result.stdout.splitlines() == ["Royal Flush", "lookup _tables"]
+    assert result.stdout.splitlines() == [
+        "Royal Flush",
+        "Number one: 7-5-4-3-2",
+        "lookup _tables",
+    ]
