@@ -1,8 +1,8 @@
-"""A small progress bar for long runs (table generation, census, equity), on stderr.
+"""Progress for long runs (table generation, census, equity), on stderr, drawn by tqdm.
 
-On a terminal it redraws one line at most ten times a second; elsewhere (a pipe,
-a CI log) it stays silent until the end and then prints one summary line, so logs
-are not flooded. ``enabled=False`` silences it entirely.
+On a terminal, tqdm draws its bar (rate, ETA, resizing). Elsewhere (a pipe, a CI
+log) nothing is drawn while the work runs, and one summary line is printed at
+the end, so logs are not flooded. ``enabled=False`` silences it entirely.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import time
 from types import TracebackType
-from typing import TextIO
+from typing import Any, TextIO
 
 __all__ = ["Progress"]
 
@@ -34,30 +34,20 @@ class Progress:
         self.done = 0
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = enabled
-        self.live = enabled and self.stream.isatty()
         self.started = time.perf_counter()
-        self._last_draw = 0.0
+        self._bar: Any = None
+        if enabled and _isatty(self.stream):
+            from tqdm import tqdm  # only a terminal pays for importing it
+
+            self._bar = tqdm(
+                total=total, desc=label, file=self.stream, unit_scale=True, leave=True
+            )
 
     def advance(self, units: int = 1) -> None:
         """Record ``units`` more units of work."""
         self.done += units
-        if self.live:
-            now = time.perf_counter()
-            if now - self._last_draw >= 0.1:
-                self._last_draw = now
-                self._draw(end="")
-
-    def _draw(self, end: str) -> None:
-        fraction = self.done / self.total if self.total else 1.0
-        width = 30
-        filled = int(width * min(fraction, 1.0))
-        elapsed = time.perf_counter() - self.started
-        text = (
-            f"\r{self.label}: [{'#' * filled}{'.' * (width - filled)}] "
-            f"{fraction:6.1%} {self.done:,}/{self.total:,} {elapsed:5.1f}s"
-        )
-        self.stream.write(text + end)
-        self.stream.flush()
+        if self._bar is not None:
+            self._bar.update(units)
 
     def __enter__(self) -> Progress:
         return self
@@ -68,11 +58,16 @@ class Progress:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        if not self.enabled:
-            return
-        if self.live:
-            self._draw(end="\n")
-        elif exc_type is None:
+        if self._bar is not None:
+            self._bar.close()
+        elif self.enabled and exc_type is None:
             elapsed = time.perf_counter() - self.started
             self.stream.write(f"{self.label}: {self.done:,}/{self.total:,} in {elapsed:.1f}s\n")
             self.stream.flush()
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False

@@ -65,7 +65,7 @@ def test_installed_wheel_evaluates_from_another_directory(wheel: Path, tmp_path:
         ).stdout.strip()
     )
     dependencies = {str(Path(importlib.import_module(name).__file__ or "").parent.parent)
-                    for name in ("msgpack",)}  # fmt: skip
+                    for name in ("msgpack", "tqdm")}  # fmt: skip
     (site / "dependencies.pth").write_text("\n".join(sorted(dependencies)) + "\n")
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
