@@ -43,7 +43,9 @@ class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one line on stderr, exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        # An argument may hold a line break; the message must stay one line.
+        one_line = message.replace("\r", "\\r").replace("\n", "\\n")
+        self.exit(2, f"{self.prog}: error: {one_line}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -39,9 +39,7 @@ class Progress:
         if enabled and _isatty(self.stream):
             from tqdm import tqdm  # only a terminal pays for importing it
 
-            self._bar = tqdm(
-                total=total, desc=label, file=self.stream, unit_scale=True, leave=True
-            )
+            self._bar = tqdm(total=total, desc=label, file=self.stream, unit_scale=True, leave=True)
 
     def advance(self, units: int = 1) -> None:
         """Record ``units`` more units of work."""
