@@ -1,4 +1,4 @@
-"""Throw many mixed, mostly wrong inputs at the public entry points; only package errors may come out.
+"""Many mixed, mostly wrong inputs at the public entry points: only package errors come out.
 
 A seeded generator builds 100,000+ inputs (near-card strings with lookalike
 characters, bytes, nested lists and arrays, huge ints, floats, None, numpy
@@ -25,7 +25,7 @@ from lookup.errors import PokerLookupError
 from lookup.rules import BUILTIN_RANKINGS
 
 SEED = 20261122
-LOOKALIKES = "ſſΑАＡ𝐀Ｋ𝐊Κ１０٥５ｓ𝐬ѕ♤♠ⓢ\u200b\u00a0\ufeff\n\t"
+LOOKALIKES = "\u017f\u017f\u0391\u0410\uff21\U0001d400\uff2b\U0001d40a\u039a\uff11\uff10\u0665\uff15\uff53\U0001d42c\u0455\u2664\u2660\u24e2\u200b\u00a0\ufeff\u000a\u0009"
 TOKENS = [
     *(r + s for r in "23456789TJQKAtjqka" for s in "cdhsCDHS♣♦♥♠"),
     "10h", "1h", "11s", "Ax", "", " ", ",", "AKs", "QQ+", "A5s-A2s", "15%", "random", "%",
