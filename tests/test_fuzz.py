@@ -25,7 +25,10 @@ from lookup.errors import PokerLookupError
 from lookup.rules import BUILTIN_RANKINGS
 
 SEED = 20261122
-LOOKALIKES = "\u017f\u017f\u0391\u0410\uff21\U0001d400\uff2b\U0001d40a\u039a\uff11\uff10\u0665\uff15\uff53\U0001d42c\u0455\u2664\u2660\u24e2\u200b\u00a0\ufeff\u000a\u0009"
+LOOKALIKES = (
+    "\u017f\u017f\u0391\u0410\uff21\U0001d400\uff2b\U0001d40a\u039a\uff11\uff10\u0665"
+    "\uff15\uff53\U0001d42c\u0455\u2664\u2660\u24e2\u200b\u00a0\ufeff\u000a\u0009"
+)
 TOKENS = [
     *(r + s for r in "23456789TJQKAtjqka" for s in "cdhsCDHS♣♦♥♠"),
     "10h", "1h", "11s", "Ax", "", " ", ",", "AKs", "QQ+", "A5s-A2s", "15%", "random", "%",
@@ -65,11 +68,9 @@ def _junk(rng: random.Random) -> Any:
     return " ".join(str(c) for c in rng.sample(lookup.DECK, rng.randint(1, 9)))
 
 
-def _call(function: Callable[[], object]) -> None:
-    try:
-        function()
-    except PokerLookupError:
-        pass
+def _call(function: Callable[..., object], *args: Any, **kwargs: Any) -> None:
+    with contextlib.suppress(PokerLookupError):
+        function(*args, **kwargs)
 
 
 @pytest.mark.parametrize("chunk", range(4))
@@ -79,15 +80,15 @@ def test_cards_and_evaluate_raise_only_package_errors(chunk: int) -> None:
         value = _junk(rng)
         board = _junk(rng) if rng.random() < 0.2 else None
         rules = rng.choice(BUILTIN_RANKINGS)
-        _call(lambda: lookup.parse_cards(value))
-        _call(lambda: lookup.evaluate(value, board, rules=rules))
+        _call(lookup.parse_cards, value)
+        _call(lookup.evaluate, value, board, rules=rules)
 
 
 def test_ranges_raise_only_package_errors() -> None:
     rng = random.Random(SEED)
     for _ in range(20_000):
         text = _junk_text(rng)
-        _call(lambda: lookup.parse_range(text))
+        _call(lookup.parse_range, text)
 
 
 def test_showdown_and_equity_raise_only_package_errors() -> None:
@@ -95,10 +96,10 @@ def test_showdown_and_equity_raise_only_package_errors() -> None:
     for _ in range(3_000):
         players = {f"p{i}": _junk(rng) for i in range(rng.randint(0, 3))}
         board = _junk(rng) if rng.random() < 0.5 else None
-        _call(lambda: lookup.showdown(players, board=board))
+        _call(lookup.showdown, players, board=board)
     for _ in range(150):
         holdings = [_junk_text(rng) or "random" for _ in range(rng.randint(1, 3))]
-        _call(lambda: lookup.equity(holdings, samples=200, seed=1))
+        _call(lookup.equity, holdings, samples=200, seed=1)
 
 
 def test_command_line_exits_0_or_2_with_one_stderr_line() -> None:
