@@ -65,7 +65,7 @@ def test_description_names_the_category() -> None:
 
 @pytest.mark.parametrize("text", ["", "Royal", "Pair of Ones, King-Ten-Two", "Flush, Ace"])
 def test_parse_description_rejects_non_sentences(text: str) -> None:
-    with pytest.raises(PokerLookupError, match="does not describe a hand"):
+    with pytest.raises(PokerLookupError, match="does not describe a standard hand"):
         parse_description(text)
 
 

@@ -254,7 +254,7 @@ def test_every_class_has_one_shared_hand_rank() -> None:
 def test_fewer_than_five_cards(cards: object, board: object, count: int) -> None:
     with pytest.raises(HandSizeError) as caught:
         evaluate(cards, board)  # type: ignore[arg-type]
-    assert f"a hand needs at least 5 cards, got {count}" in str(caught.value)
+    assert f"a standard hand needs at least 5 cards, got {count}" in str(caught.value)
     assert isinstance(caught.value, PokerLookupError) and isinstance(caught.value, ValueError)
 
 
