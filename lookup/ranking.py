@@ -26,7 +26,6 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Sequence
-from functools import cache
 from pathlib import Path
 from typing import Final, TypeAlias
 
@@ -286,15 +285,27 @@ RulesLike: TypeAlias = "str | os.PathLike[str] | Ranking"
 """A ranking: a built-in name, a folder of generated tables (a path), or a :class:`Ranking`."""
 
 
-@cache
+_REGISTRY_LOCK: Final = threading.Lock()
+_LOADED: Final[dict[str | Path, Ranking]] = {}
+"""Every ranking made so far, by built-in name or resolved folder: one object each."""
+
+
 def _builtin(name: str) -> Ranking:
-    return Ranking(table_dir() / name, name)
+    ranking = _LOADED.get(name)
+    if ranking is None:
+        # functools.cache does not lock: threads racing here could each make one.
+        with _REGISTRY_LOCK:
+            ranking = _LOADED.setdefault(name, Ranking(table_dir() / name, name))
+    return ranking
 
 
-@cache
 def _folder(path: Path) -> Ranking:
-    ranking = Ranking(path, path)
-    ranking.classes  # noqa: B018 - read now, so a bad folder fails here, not later
+    ranking = _LOADED.get(path)
+    if ranking is None:
+        candidate = Ranking(path, path)
+        candidate.classes  # noqa: B018 - read now, so a bad folder fails here, not later
+        with _REGISTRY_LOCK:
+            ranking = _LOADED.setdefault(path, candidate)
     return ranking
 
 
