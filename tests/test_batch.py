@@ -16,7 +16,7 @@ from lookup.batch import (
     batch_tables,
     categorize_batch,
     classes_of_keys,
-    classes_of_products,
+    classes_of_rank_keys,
     decode_batch,
     encode_batch,
     evaluate_batch,
@@ -27,7 +27,8 @@ from lookup.cards import DECK, PRIMES
 from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
 from lookup.prime_hash import slot_of
 from lookup.rank import CLASS_COUNT, Category, HandRank
-from lookup.tables import multiset_hash, tables
+from lookup.ranking import get_ranking
+from lookup.tables import load_five, load_multi
 from tablegen.reference import Verdict, classify
 
 SEED = 20240611
@@ -138,17 +139,21 @@ def test_every_five_card_hand_matches_reference() -> None:
 
 @pytest.mark.parametrize("hand_size", [5, 7])
 def test_vectorised_hash_matches_scalar_slot_function(hand_size: int) -> None:
-    source = tables().hash5 if hand_size == 5 else multiset_hash()
+    ranking = get_ranking("standard")
+    if hand_size == 5:
+        source = load_five(ranking.directory, ranking.classes).hash5
+    else:
+        source = load_multi(ranking.directory, ranking.classes).hash67
     view = batch_tables().hash5 if hand_size == 5 else batch_tables().hash67
     keys = np.array([k for k in source.keys if k], dtype=np.uint64)
     displacement = list(source.displacement)
     expected_slots = [slot_of(int(k), source.params, displacement) for k in keys]
     assert np.array_equal(view.keys[expected_slots], keys)
-    got = classes_of_products(keys, hand_size=hand_size, check=True)
+    got = classes_of_rank_keys(keys, hand_size=hand_size, check=True)
     assert np.array_equal(got, view.classes[expected_slots])
 
 
-def test_products_of_every_seven_rank_multiset_hash_to_reference() -> None:
+def test_rank_sums_of_every_seven_rank_multiset_hash_to_reference() -> None:
     numbers = reference_numbers()
     multisets = [
         ranks
@@ -156,8 +161,10 @@ def test_products_of_every_seven_rank_multiset_hash_to_reference() -> None:
         if max(ranks.count(r) for r in ranks) <= 4
     ]
     assert len(multisets) == 49_205
-    products = np.array([math.prod(PRIMES[r] for r in ranks) for ranks in multisets], np.uint64)
-    got = classes_of_products(products, check=True)
+    # Six or seven ranks are keyed by their base-5 sum: each count (at most 4) is a digit.
+    keys = np.array([sum(5**r for r in ranks) for ranks in multisets], np.uint64)
+    assert len(set(keys.tolist())) == len(multisets)
+    got = classes_of_rank_keys(keys, check=True)
     rng = np.random.default_rng(SEED)
     for row in rng.choice(len(multisets), 300, replace=False).tolist():
         # Suits in turn: repeats of a rank (adjacent) differ, no suit gets five cards.
@@ -169,13 +176,14 @@ def test_products_of_every_seven_rank_multiset_hash_to_reference() -> None:
 def test_hand_keys_and_flush_classes() -> None:
     # Ah Kh Qh 9h 7h 2h 2s: a flush in hearts whatever the pair of deuces says.
     hand = encode_batch(["Ah Kh Qh 9h 7h 2h 2s"])
-    products, codes = hand_keys(np.ascontiguousarray(hand.T, dtype=np.intp))
-    assert int(products[0]) == 41 * 37 * 31 * 19 * 13 * 2 * 2
+    keys, codes = hand_keys(np.ascontiguousarray(hand.T, dtype=np.intp))
+    assert int(keys[0]) == 5**12 + 5**11 + 5**10 + 5**7 + 5**5 + 2 * 5**0
     assert int(codes[0]) >> 52 == (6 << 6) | (1 << 9)  # six hearts, one spade
-    rows, flush = flush_classes(codes)
+    rows, flush, masks = flush_classes(codes)
     assert rows.tolist() == [0]
     assert flush.tolist() == [lookup.evaluate("Ah Kh Qh 9h 7h").kev]
-    assert classes_of_keys(products, codes, 7).tolist() == flush.tolist()
+    assert masks.tolist() == [(1 << 12) | (1 << 11) | (1 << 10) | (1 << 7) | (1 << 5) | 1]
+    assert classes_of_keys(keys, codes, 7).tolist() == flush.tolist()
 
 
 def test_tables_are_read_only() -> None:
@@ -244,7 +252,7 @@ def test_duplicate_names_row_and_card() -> None:
 def test_debug_key_check_catches_impossible_rank_multisets() -> None:
     hands = random_hands(20_000, 5, SEED + 14).astype(np.int8)
     hands[17_000] = [0, 1, 2, 3, 0]  # five deuces: no such hand, no such key
-    with pytest.raises(CardError, match=r"^row 17000: prime product 32 is no hand"):
+    with pytest.raises(CardError, match=r"^row 17000: rank key 32 is no hand"):
         evaluate_batch(hands, check_duplicates=False, debug=True)
 
 
@@ -297,9 +305,13 @@ def test_lazy_reexports_and_no_numpy_on_import() -> None:
 @pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.uint64])
 def test_hand_keys_any_integer_columns(size: int, dtype: type) -> None:
     hands = random_hands(2_000, size, SEED + size)
-    products, codes = hand_keys(hands.T.astype(dtype))
-    primes = np.array([PRIMES[i // 4] for i in range(52)], dtype=np.uint64)
-    assert np.array_equal(products, np.prod(primes[hands], axis=1, dtype=np.uint64))
+    keys, codes = hand_keys(hands.T.astype(dtype))
+    if size <= 5:  # prime products
+        primes = np.array([PRIMES[i // 4] for i in range(52)], dtype=np.uint64)
+        assert np.array_equal(keys, np.prod(primes[hands], axis=1, dtype=np.uint64))
+    else:  # base-5 rank sums
+        powers = np.array([5 ** (i // 4) for i in range(52)], dtype=np.uint64)
+        assert np.array_equal(keys, powers[hands].sum(axis=1, dtype=np.uint64))
     card_sets = codes & np.uint64((1 << 52) - 1)
     expected_sets = np.bitwise_or.reduce(
         np.uint64(1) << (13 * (hands % 4) + hands // 4).astype(np.uint64), axis=1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
@@ -13,7 +14,8 @@ import pytest
 from lookup import DECK, evaluate, parse_cards
 from lookup.cards import PRIMES
 from lookup.fast import evaluate6, evaluate7, evaluate_any
-from lookup.tables import multiset_classes, multiset_hash, table_dir, tables
+from lookup.ranking import get_ranking
+from lookup.tables import FiveCardTables, MultiCardTables, load_five, load_multi, table_dir
 from tests import published
 from tests.reference_classes import (
     class_of_key,
@@ -21,6 +23,25 @@ from tests.reference_classes import (
     reference_best_flush,
     reference_best_unsuited,
 )
+
+
+@cache
+def _five() -> FiveCardTables:
+    standard = get_ranking("standard")
+    return load_five(standard.directory, standard.classes)
+
+
+@cache
+def _multi() -> MultiCardTables:
+    standard = get_ranking("standard")
+    return load_multi(standard.directory, standard.classes)
+
+
+def _table_class(ranks: tuple[int, ...]) -> int:
+    """The stored unsuited class of a rank multiset: by prime product (5), by rank sum (6, 7)."""
+    if len(ranks) == 5:
+        return _five().by_product[math.prod(PRIMES[r] for r in ranks)]
+    return _multi().by_rank_sum[sum(5**r for r in ranks)]
 
 
 def _multisets(size: int) -> list[tuple[int, ...]]:
@@ -35,39 +56,31 @@ def _multisets(size: int) -> list[tuple[int, ...]]:
 def test_every_rank_multiset_maps_to_the_reference_best(size: int, count: int) -> None:
     multisets = _multisets(size)
     assert len(multisets) == count  # published count of rank multisets
-    product_class = multiset_classes()
     for ranks in multisets:
-        product = math.prod(PRIMES[r] for r in ranks)
-        assert product_class[product] == reference_best_unsuited(ranks), ranks
+        assert _table_class(ranks) == reference_best_unsuited(ranks), ranks
 
 
-def _products(sizes: tuple[int, ...], paired_only: bool = False) -> set[int]:
-    return {
-        math.prod(PRIMES[r] for r in ranks)
-        for size in sizes
-        for ranks in _multisets(size)
-        if not paired_only or len(set(ranks)) < size
-    }
-
-
-def test_hashes_hold_exactly_the_paired_five_and_all_six_and_seven_card_keys() -> None:
-    stored5 = {k for k in tables().hash5.keys if k}
-    stored67 = {k for k in multiset_hash().keys if k}
-    assert stored5 == _products((5,), paired_only=True)
-    assert stored67 == _products((6, 7))
-    assert (len(stored5), len(stored67)) == (6175 - 1287, 18395 + 49205)
+def test_hashes_hold_exactly_every_five_and_every_six_and_seven_card_key() -> None:
+    stored5 = {k for k in _five().hash5.keys if k}
+    stored67 = {k for k in _multi().hash67.keys if k}
+    assert stored5 == {math.prod(PRIMES[r] for r in ranks) for ranks in _multisets(5)}
+    assert stored67 == {sum(5**r for r in ranks) for size in (6, 7) for ranks in _multisets(size)}
+    assert (len(stored5), len(stored67)) == (6175, 18395 + 49205)
+    assert _multi().flush_mode == "wins"  # a standard six/seven-card flush beats the rest
 
 
 @pytest.mark.parametrize("bits", [5, 6, 7])
 def test_every_flush_mask_maps_to_the_reference_best_flush(bits: int) -> None:
-    flush = tables().flush
+    flush = _five().flush
+    assert flush is not None
     for ranks in combinations(range(13), bits):
         mask = sum(1 << r for r in ranks)
         assert flush[mask] == reference_best_flush(ranks), ranks
 
 
 def test_flush_table_is_empty_outside_five_to_seven_ranks() -> None:
-    flush = tables().flush
+    flush = _five().flush
+    assert flush is not None
     assert all(flush[m] == 0 for m in range(1 << 13) if not 5 <= m.bit_count() <= 7)
 
 
@@ -75,9 +88,10 @@ def test_reachable_class_counts() -> None:
     # A six- or seven-card flush always outranks what the same cards make
     # otherwise, and every multiset and every flush rank set can be dealt, so the
     # reachable classes are the multiset classes plus the flush-mask classes.
-    flush, product_class = tables().flush, multiset_classes()
+    flush = _five().flush
+    assert flush is not None
     for size in (6, 7):
-        unsuited = {product_class[math.prod(PRIMES[r] for r in m)] for m in _multisets(size)}
+        unsuited = {_table_class(m) for m in _multisets(size)}
         flushes = {flush[m] for m in range(1 << 13) if 5 <= m.bit_count() <= size}
         assert len(unsuited | flushes) == published.DISTINCT_CLASSES[size]
 
@@ -175,17 +189,17 @@ def test_holdem_form_equals_the_combined_hand() -> None:
     assert evaluate("Ah Kd", "Ac Ad 7s 7c 2h") == evaluate("Ah Kd Ac Ad 7s 7c 2h")
 
 
-def test_tables_stay_under_one_megabyte() -> None:
-    total = sum(path.stat().st_size for path in table_dir().glob("*.msgpack"))
-    assert total < 1_000_000, total
+def test_tables_stay_small() -> None:
+    standard = sum(path.stat().st_size for path in (table_dir() / "standard").glob("*.msgpack"))
+    assert standard < 1_000_000, standard
+    every = sum(path.stat().st_size for path in table_dir().rglob("*.msgpack"))
+    assert every < 3_000_000, every  # every built-in ranking together
 
 
 @pytest.mark.parametrize(("size", "kernel"), [(6, evaluate6), (7, evaluate7)])
 def test_every_rank_multiset_through_the_kernel(size: int, kernel: Callable[..., int]) -> None:
-    # The kernels key unsuited hands by a base-5 rank sum derived from the prime
-    # table; deal every multiset (suits cycling, so never a flush) through them.
-    product_class = multiset_classes()
+    # Deal every multiset (suits cycling, so never a flush) through the kernels.
     for ranks in _multisets(size):
         hand = [DECK[4 * r + i % 4] for i, r in enumerate(ranks)]
-        assert kernel(*hand) == product_class[math.prod(PRIMES[r] for r in ranks)], ranks
+        assert kernel(*hand) == _table_class(ranks), ranks
         assert kernel(*(int(c) for c in reversed(hand))) == kernel(*hand)  # plain ints too

@@ -1,9 +1,9 @@
 """The committed tables: byte-reproducible, and refused at load when damaged.
 
-``python -m tablegen --check`` regenerates every table from the reference and
-compares bytes, so passing it proves the committed files are exactly what the
-generator makes. Each run takes ~15 s; the two runs this module needs start
-together in one fixture so they share the machine's cores.
+``python -m tablegen --check`` regenerates every ranking's tables from the
+reference and compares bytes, so passing it proves the committed files are
+exactly what the generator makes. The two runs this module needs start together
+in one fixture so they share the machine's cores.
 """
 
 from __future__ import annotations
@@ -20,19 +20,27 @@ import msgpack
 import pytest
 
 from lookup.errors import PokerLookupError, TableError
+from lookup.rules import BUILTIN_RANKINGS
 from lookup.tables import (
-    load_multiset_hash,
-    load_tables,
-    multiset_hash,
+    load_badugi,
+    load_classes,
+    load_five,
+    load_multi,
     source_table_dir,
-    tables,
 )
-from tablegen.build import TABLE_NAMES
 
-REPO = Path(__file__).resolve().parent.parent
-TABLE_FILES = tuple(f"{name}.msgpack" for name in TABLE_NAMES)
-FLIPPED, REMOVED = "flush.msgpack", "unique5.msgpack"
 HINT = "python -m tablegen"
+POKER_FILES = ("classes.msgpack", "flush.msgpack", "hash5.msgpack", "hash67.msgpack", "rules.toml")
+BADUGI_FILES = ("classes.msgpack", "hash4.msgpack", "mask_prime.msgpack", "rules.toml")
+FLIPPED, REMOVED = "flush.msgpack", "hash5.msgpack"
+
+
+def expected_files(name: str) -> tuple[str, ...]:
+    if name == "badugi":
+        return BADUGI_FILES
+    if name in ("ace-to-five", "eight-or-better"):  # flushes do not count: no flush table
+        return tuple(f for f in POKER_FILES if f != "flush.msgpack")
+    return POKER_FILES
 
 
 @dataclass(frozen=True)
@@ -52,11 +60,16 @@ def flip_last_byte(path: Path) -> None:
 def _start_check(*extra: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "tablegen", "--check", "--quiet", *extra],
-        cwd=REPO,
+        cwd=source_table_dir().parent,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def _finish(process: subprocess.Popen[str]) -> CheckRun:
+    stdout, stderr = process.communicate(timeout=900)
+    return CheckRun(process.returncode, stdout, stderr)
 
 
 @dataclass(frozen=True)
@@ -66,19 +79,18 @@ class CheckRuns:
     damaged_dir: Path
 
 
-def _finish(process: subprocess.Popen[str]) -> CheckRun:
-    stdout, stderr = process.communicate(timeout=600)
-    return CheckRun(process.returncode, stdout, stderr)
+def copy_ranking(name: str, target: Path) -> Path:
+    shutil.copytree(source_table_dir() / name, target)
+    return target
 
 
 @pytest.fixture(scope="module")
 def check_runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[CheckRuns]:
-    damaged = tmp_path_factory.mktemp("damaged-tables")
-    for name in TABLE_FILES:
-        shutil.copyfile(source_table_dir() / name, damaged / name)
+    damaged = copy_ranking("standard", tmp_path_factory.mktemp("damaged") / "standard")
     flip_last_byte(damaged / FLIPPED)
     (damaged / REMOVED).unlink()
-    committed, tampered = _start_check(), _start_check("--out", str(damaged))
+    committed = _start_check()
+    tampered = _start_check("--rules", "standard", "--out", str(damaged))
     try:
         yield CheckRuns(_finish(committed), _finish(tampered), damaged)
     finally:
@@ -91,7 +103,16 @@ def test_committed_tables_are_what_the_generator_makes(check_runs: CheckRuns) ->
     run = check_runs.committed
     assert run.returncode == 0, run.stderr
     assert run.stderr == "" and run.stdout == ""
-    assert sorted(p.name for p in source_table_dir().glob("*.msgpack")) == sorted(TABLE_FILES)
+
+
+@pytest.mark.parametrize("name", BUILTIN_RANKINGS)
+def test_each_ranking_folder_holds_exactly_its_files(name: str) -> None:
+    folder = source_table_dir() / name
+    assert sorted(p.name for p in folder.iterdir()) == sorted(expected_files(name))
+
+
+def test_no_stray_folders_or_files() -> None:
+    assert sorted(p.name for p in source_table_dir().iterdir()) == sorted(BUILTIN_RANKINGS)
 
 
 def test_check_names_each_stale_or_missing_file(check_runs: CheckRuns) -> None:
@@ -107,19 +128,23 @@ def test_check_names_each_stale_or_missing_file(check_runs: CheckRuns) -> None:
 # --- refused at load -----------------------------------------------------------------------
 
 
+def load_everything(directory: Path) -> object:
+    """Read every table of a folder the way the runtime does."""
+    classes = load_classes(directory)
+    if classes.rules.scoring == "badugi":
+        return load_badugi(directory, classes)
+    return load_five(directory, classes), load_multi(directory, classes)
+
+
 @pytest.fixture
 def table_copy(tmp_path: Path) -> Path:
-    for name in TABLE_FILES:
-        shutil.copyfile(source_table_dir() / name, tmp_path / name)
-    return tmp_path
+    return copy_ranking("standard", tmp_path / "standard")
 
 
-def test_an_untouched_copy_loads_and_matches(table_copy: Path) -> None:
-    loaded = load_tables(table_copy)
-    assert loaded.flush == tables().flush
-    assert loaded.unique5 == tables().unique5
-    assert loaded.five_card_classes == tables().five_card_classes
-    assert load_multiset_hash(table_copy).as_dict() == multiset_hash().as_dict()
+@pytest.mark.parametrize("name", BUILTIN_RANKINGS)
+def test_an_untouched_copy_loads_and_matches(tmp_path: Path, name: str) -> None:
+    copy = copy_ranking(name, tmp_path / name)
+    assert load_everything(copy) == load_everything(source_table_dir() / name)
 
 
 def _rewrite_header(path: Path, change: Callable[[dict[str, object]], object]) -> None:
@@ -144,17 +169,43 @@ def _set(key: str, value: object) -> Callable[[dict[str, object]], object]:
     return lambda mapping: mapping.__setitem__(key, value)
 
 
+def _edit_array(key: str, change: Callable[[dict[str, object]], object]) -> Callable[[Path], None]:
+    def spoil(path: Path) -> None:
+        def edit(body: dict[str, object]) -> None:
+            arrays = body["arrays"]
+            assert isinstance(arrays, dict)
+            change(arrays[key])
+
+        _rewrite_payload(path, edit)
+
+    return spoil
+
+
+def _from_other_ranking(name: str) -> Callable[[Path], None]:
+    def spoil(path: Path) -> None:
+        shutil.copyfile(source_table_dir() / "short-deck" / name, path)
+
+    return spoil
+
+
+def _make_directory(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
 DAMAGE: dict[str, tuple[str, Callable[[Path], object], str]] = {
     "payload byte flipped": ("flush.msgpack", flip_last_byte, "is corrupted (SHA-256"),
-    "newer format version": (
+    "older format version": (
         "classes.msgpack",
-        lambda p: _rewrite_header(p, _set("version", 2)),
-        "has format version 2, this pokerlookup reads version 1",
+        lambda p: _rewrite_header(p, _set("version", 1)),
+        "has format version 1, this pokerlookup reads version 2",
     ),
-    "missing file": ("prime_hash5.msgpack", Path.unlink, "is missing"),
-    "missing six/seven-card file": ("prime_hash67.msgpack", Path.unlink, "is missing"),
-    "six/seven-card byte flipped": ("prime_hash67.msgpack", flip_last_byte, "is corrupted"),
-    "empty file": ("unique5.msgpack", lambda p: p.write_bytes(b""), "is not readable"),
+    "missing classes": ("classes.msgpack", Path.unlink, "is missing"),
+    "missing five-card file": ("hash5.msgpack", Path.unlink, "is missing"),
+    "missing six/seven-card file": ("hash67.msgpack", Path.unlink, "is missing"),
+    "six/seven-card byte flipped": ("hash67.msgpack", flip_last_byte, "is corrupted"),
+    "a directory in place of a file": ("hash5.msgpack", _make_directory, "cannot be read"),
+    "empty file": ("hash5.msgpack", lambda p: p.write_bytes(b""), "is not readable"),
     "not msgpack": ("flush.msgpack", lambda p: p.write_bytes(b"\xc1\xc1 not a table"), "is not"),
     "text file": (
         "classes.msgpack",
@@ -162,34 +213,52 @@ DAMAGE: dict[str, tuple[str, Callable[[Path], object], str]] = {
         "is not",
     ),
     "msgpack but not a table": (
-        "unique5.msgpack",
+        "hash5.msgpack",
         lambda p: p.write_bytes(msgpack.packb({"hello": "world"})),
         "is not a pokerlookup table file",
     ),
     "msgpack list": (
-        "unique5.msgpack",
+        "hash5.msgpack",
         lambda p: p.write_bytes(msgpack.packb([1, 2, 3])),
         "is not a pokerlookup table file",
     ),
     "another table's file": (
         "flush.msgpack",
-        lambda p: shutil.copyfile(p.parent / "unique5.msgpack", p),
-        "holds table 'unique5', expected 'flush'",
+        lambda p: shutil.copyfile(p.parent / "hash5.msgpack", p),
+        "holds table 'hash5', expected 'flush'",
     ),
-    "other rules": (
-        "unique5.msgpack",
-        lambda p: _rewrite_header(p, _set("rules", "shortdeck")),
-        "is for rules 'shortdeck'",
+    "the same file of another ranking": (
+        "hash67.msgpack",
+        _from_other_ranking("hash67.msgpack"),
+        "was built for other rules",
+    ),
+    "rules edited in the classes file": (
+        "classes.msgpack",
+        lambda p: _rewrite_payload(
+            p,
+            lambda body: body["meta"]["rules"].__setitem__("wheel", False),  # type: ignore[index]
+        ),
+        "stale rules digest",
     ),
     "array length disagrees with header": (
         "flush.msgpack",
         lambda p: _rewrite_header(p, _set("counts", {"class": 8191})),
         "has array 'class' of the wrong length",
     ),
+    "wrong array type, checksum redone": (
+        "flush.msgpack",
+        _edit_array("class", _set("type", "I")),
+        "wrong length",
+    ),
+    "array cut short, checksum redone": (
+        "hash5.msgpack",
+        lambda p: _rewrite_payload(p, lambda body: body["arrays"].pop("keys")),  # type: ignore[attr-defined]
+        "has no array 'keys'",
+    ),
     "wrong class count, checksum redone": (
         "classes.msgpack",
         lambda p: _rewrite_payload(p, lambda body: _set("class_count", 7461)(body["meta"])),  # type: ignore[arg-type]
-        "does not hold 7462 classes",
+        "of length",
     ),
     "malformed payload, checksum redone": (
         "flush.msgpack",
@@ -204,8 +273,7 @@ def test_damaged_table_is_refused_with_the_regenerate_hint(table_copy: Path, dam
     name, spoil, problem = DAMAGE[damage]
     spoil(table_copy / name)
     with pytest.raises(TableError) as caught:
-        load_tables(table_copy)
-        load_multiset_hash(table_copy)
+        load_everything(table_copy)
     message = str(caught.value)
     assert problem in message
     assert str(table_copy / name) in message, "the message names the file"
@@ -213,16 +281,32 @@ def test_damaged_table_is_refused_with_the_regenerate_hint(table_copy: Path, dam
     assert isinstance(caught.value, PokerLookupError) and isinstance(caught.value, ValueError)
 
 
+def test_badugi_damage_is_refused(tmp_path: Path) -> None:
+    copy = copy_ranking("badugi", tmp_path / "badugi")
+    flip_last_byte(copy / "mask_prime.msgpack")
+    with pytest.raises(TableError, match="mask_prime.msgpack is corrupted"):
+        load_everything(copy)
+
+
 def test_missing_directory(tmp_path: Path) -> None:
     with pytest.raises(TableError, match=HINT):
-        load_tables(tmp_path / "nowhere")
+        load_everything(tmp_path / "nowhere")
 
 
 def test_unwritable_output_is_one_line_and_status_2(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
     result = subprocess.run(
-        [sys.executable, "-m", "tablegen", "--quiet", "--out", str(blocker / "tables")],
+        [
+            sys.executable,
+            "-m",
+            "tablegen",
+            "--quiet",
+            "--rules",
+            "short-deck",
+            "--out",
+            str(blocker / "tables"),
+        ],
         capture_output=True,
         text=True,
         cwd=source_table_dir().parent,
