@@ -15,7 +15,12 @@ A range is a list of tokens separated by commas and/or spaces:
 =====================  ==========================================================
 
 Ranks are ``2``-``9``, ``T`` (or ``10``), ``J``, ``Q``, ``K``, ``A``, in either
-case; ``s``/``o`` may be upper case too. A combo is a pair of card indices
+case; ``s``/``o`` may be upper case too. Range notation is ASCII: a lookalike
+(a long s, a fullwidth letter, another script's digit, a no-break space) is refused
+and named, never read as the letter it resembles; the only non-ASCII characters
+allowed are the suit symbols of an explicit combo (``A♠K♠``). Parsing is linear
+in the length of the text: a repeated token is read once, and percentages are
+prefixes of one cached order. A combo is a pair of card indices
 ``(higher, lower)`` with ``index = 4 * rank + suit`` (0 = 2c ... 51 = As).
 Repeated combos count once; the order is that of first appearance.
 
@@ -38,8 +43,10 @@ lookup.errors.RangeError: cannot read 'AsKx' in range 'QQ+, AKs, AsKx': ...
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
-from itertools import combinations
+from functools import cache
+from itertools import accumulate, combinations
 from typing import Final, TypeAlias
 
 from lookup.cards import RANK_CHARS, SUIT_CHARS, parse_cards
@@ -69,11 +76,17 @@ _FORMS: Final = (
     "explicit combos (AsKd), percentages (15%) or 'random'"
 )
 _RANK: Final = r"(10|[2-9tjqka])"
-_CLASS_TOKEN: Final = re.compile(rf"{_RANK}{_RANK}([so]?)(\+?)", re.IGNORECASE)
-_DASH_TOKEN: Final = re.compile(rf"{_RANK}{_RANK}([so]?)-{_RANK}{_RANK}([so]?)", re.IGNORECASE)
-_PERCENT_TOKEN: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%")
-_SEPARATORS: Final = re.compile(r"[\s,]+")
-_CARDS_START: Final = re.compile(r"(10|.)[cdhs♣♦♥♠♧♢♡♤]", re.IGNORECASE)
+# re.ASCII everywhere: without it IGNORECASE lets lookalikes through (U+017F long s matches 's',
+# the Kelvin sign U+212A matches 'k') and \d accepts every script's digits, while the
+# code reading the match only knows ASCII.
+_CLASS_TOKEN: Final = re.compile(rf"{_RANK}{_RANK}([so]?)(\+?)", re.IGNORECASE | re.ASCII)
+_DASH_TOKEN: Final = re.compile(
+    rf"{_RANK}{_RANK}([so]?)-{_RANK}{_RANK}([so]?)", re.IGNORECASE | re.ASCII
+)
+_PERCENT_TOKEN: Final = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)%", re.ASCII)
+_SEPARATORS: Final = re.compile(r"[ \t\r\n,]+")
+_SUIT_SYMBOLS: Final = "♣♦♥♠♧♢♡♤"
+_CARDS_START: Final = re.compile(rf"(10|.)[cdhs{_SUIT_SYMBOLS}]", re.IGNORECASE | re.ASCII)
 
 
 def _rank(text: str) -> int:
@@ -145,7 +158,7 @@ def _suitedness(text: str) -> bool | None:
 
 def _expand(token: str) -> list[Combo]:
     """The combos of one token; raises ValueError (caught by the caller) when unreadable."""
-    if token.lower() == "random":
+    if token.isascii() and token.lower() == "random":
         return list(ALL_COMBOS)
     match = _CLASS_TOKEN.fullmatch(token)
     if match:
@@ -178,12 +191,15 @@ def _expand(token: str) -> list[Combo]:
         return [c for r in range(top, bottom - 1, -1) for c in class_combos(a_high, r, suited)]
     match = _PERCENT_TOKEN.fullmatch(token)
     if match:
-        return _top_percent(float(match[1]))
+        return list(_by_strength()[: _percent_end(float(match[1]))])
     try:
         cards = parse_cards(token)
     except CardError as exc:
         # Name the card problem only when the token looked like cards to begin with.
         detail = f"{exc}; or use" if _CARDS_START.match(token) else "expected"
+        stranger = next((ch for ch in token if not ch.isascii() and ch not in _SUIT_SYMBOLS), None)
+        if stranger is not None:  # a lookalike is the likely culprit: name it
+            detail = f"{stranger!r} (U+{ord(stranger):04X}) is not ASCII; {detail}"
         raise ValueError(f"{detail} {_FORMS}") from None
     if len(cards) != 2:
         raise ValueError(f"an explicit combo has two cards, got {len(cards)}")
@@ -191,18 +207,35 @@ def _expand(token: str) -> list[Combo]:
     return [(max(a, b), min(a, b))]
 
 
-def _top_percent(percent: float) -> list[Combo]:
-    if not 0 < percent <= 100:
-        raise ValueError("a percentage must be above 0 and at most 100")
+@cache
+def _by_strength() -> tuple[Combo, ...]:
+    """Every combo, whole classes in preflop order: ``X%`` is always a prefix of this."""
     from lookup.preflop_order import PREFLOP_ORDER
 
-    wanted = percent / 100 * len(ALL_COMBOS)
-    combos: list[Combo] = []
-    for name in PREFLOP_ORDER:
-        if len(combos) >= wanted:
-            break
-        combos.extend(_expand(name))
-    return combos
+    return tuple(c for name in PREFLOP_ORDER for c in _expand(name))
+
+
+@cache
+def _class_ends() -> tuple[int, ...]:
+    """Where each class ends in :func:`_by_strength` (a running total of combos)."""
+    from lookup.preflop_order import PREFLOP_ORDER
+
+    return tuple(accumulate(len(_expand(name)) for name in PREFLOP_ORDER))
+
+
+def _percent_end(percent: float) -> int:
+    """How many combos of :func:`_by_strength` ``percent``% takes: whole classes, from the top."""
+    if not 0 < percent <= 100:
+        raise ValueError("a percentage must be above 0 and at most 100")
+    # Classes are taken while the combos so far are fewer than the share wanted.
+    ends = _class_ends()
+    taken = bisect_left(ends, percent / 100 * len(ALL_COMBOS))
+    return ends[min(taken, len(ends) - 1)]
+
+
+def _short(text: str) -> str:
+    """``repr`` of a token or range for a message, cut short: a 50 KB range is no message."""
+    return repr(text) if len(text) <= 60 else repr(text[:50]) + f"... ({len(text):,} characters)"
 
 
 def parse_range(text: str) -> tuple[Combo, ...]:
@@ -222,19 +255,29 @@ def parse_range(text: str) -> tuple[Combo, ...]:
     lookup.errors.RangeError: empty range ' , ': give pairs (QQ, QQ+, 22-55), ...
     """
     if not isinstance(text, str):
-        raise RangeError(f"a range is a string such as 'QQ+, AKs', got {text!r}", text)
+        raise RangeError(f"a range is a string such as 'QQ+, AKs', got {type(text).__name__}", text)
     seen: dict[Combo, None] = {}
+    read: set[str] = set()  # a repeated token adds nothing: skip it, so work stays linear
+    strongest = 0  # percentages are prefixes of one order: only the longest one so far counts
     for token in _SEPARATORS.split(text.strip()):
-        if not token:
+        if not token or token in read:
             continue
+        read.add(token)
         try:
-            combos = _expand(token)
+            match = _PERCENT_TOKEN.fullmatch(token)
+            if match:
+                end = _percent_end(float(match[1]))
+                combos: Iterable[Combo] = _by_strength()[strongest:end]
+                strongest = max(strongest, end)
+            else:
+                combos = _expand(token)
         except ValueError as exc:
-            raise RangeError(f"cannot read {token!r} in range {text!r}: {exc}", token) from None
-        for combo in combos:
-            seen.setdefault(combo)
+            raise RangeError(
+                f"cannot read {_short(token)} in range {_short(text)}: {exc}", token
+            ) from None
+        seen.update(dict.fromkeys(combos))  # update keeps the first position of a repeat
     if not seen:
-        raise RangeError(f"empty range {text!r}: give {_FORMS}", text)
+        raise RangeError(f"empty range {_short(text)}: give {_FORMS}", text)
     return tuple(seen)
 
 

@@ -162,3 +162,73 @@ def test_range_error_is_a_package_error() -> None:
 
     assert issubclass(RangeError, PokerLookupError)
     assert issubclass(RangeError, ValueError)
+
+
+# Lookalikes: the pattern and the code reading it must agree on one alphabet, ASCII.
+@pytest.mark.parametrize(
+    ("text", "token", "culprit"),
+    [
+        ("AK\u017f", "AK\u017f", "U+017F"),  # long s: read as 's' by a Unicode IGNORECASE
+        ("\u212aK", "\u212aK", "U+212A"),  # Kelvin sign: case-folds to 'k'
+        ("\uff21\uff2bs", "\uff21\uff2bs", "U+FF21"),  # fullwidth A
+        ("AK\uff53", "AK\uff53", "U+FF53"),  # fullwidth s
+        ("\u0665%", "\u0665%", "U+0665"),  # Arabic-Indic five
+        ("\U0001d7d3%", "\U0001d7d3%", "U+1D7D3"),  # mathematical bold five
+        ("QQ+,\u00a0AKs", "\u00a0AKs", "U+00A0"),  # no-break space is not a separator
+        ("AsKd, K\u017fQs", "K\u017fQs", "U+017F"),
+    ],
+)
+def test_lookalikes_are_refused_and_named(text: str, token: str, culprit: str) -> None:
+    with pytest.raises(RangeError) as info:
+        parse_range(text)
+    assert info.value.token == token
+    assert culprit in str(info.value)
+
+
+def test_suit_symbols_stay_allowed_in_explicit_combos() -> None:
+    assert parse_range("A\u2660K\u2660") == parse_range("AsKs")
+
+
+def _top_percent_by_the_definition(percent: float) -> set[tuple[int, int]]:
+    # The documented rule, spelled out: whole classes from the top while short of X%.
+    from lookup.preflop_order import PREFLOP_ORDER
+
+    combos: set[tuple[int, int]] = set()
+    for name in PREFLOP_ORDER:
+        if len(combos) >= percent / 100 * 1326:
+            break
+        combos |= set(parse_range(name))
+    return combos
+
+
+@pytest.mark.parametrize("percent", [0.01, 0.5, 2.5, 7.3, 33.3, 49.99, 99.9, 100])
+def test_percentages_follow_the_definition(percent: float) -> None:
+    assert set(parse_range(f"{percent}%")) == _top_percent_by_the_definition(percent)
+
+
+def test_mixed_percentages_and_classes_keep_first_appearance_order() -> None:
+    text = "72o, 5%, AKs, 10%, 5%, 72o, AA"
+    expected: dict[tuple[int, int], None] = {}
+    for token in text.split(", "):
+        expected.update(dict.fromkeys(parse_range(token)))
+    assert parse_range(text) == tuple(expected)
+
+
+def test_work_is_linear_in_the_distinct_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A 50 KB range used to cost ~1 ms per percentage token. Count the work instead of
+    # timing it: each distinct non-percentage token is expanded once, repeats never.
+    import lookup.ranges as ranges
+
+    ranges._by_strength()  # the cached order is built once, not per token
+    calls: list[str] = []
+    expand = ranges._expand
+
+    def counting(token: str) -> list[tuple[int, int]]:
+        calls.append(token)
+        return expand(token)
+
+    monkeypatch.setattr(ranges, "_expand", counting)
+    text = ", ".join([f"{1 + i % 990 / 10}%" for i in range(4000)] + ["AKs", "random"] * 2000)
+    assert len(text) > 50_000
+    assert len(parse_range(text)) == 1326
+    assert sorted(calls) == ["AKs", "random"]
