@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -307,6 +308,15 @@ def _badugi_census(ranking: Ranking, hand_size: int) -> NDArray[np.int64]:
     return counts
 
 
+def max_jobs() -> int:
+    """The most worker processes :func:`census` starts: four per CPU (more only waste memory)."""
+    return 4 * (os.cpu_count() or 1)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def census(
     hand_size: int,
     *,
@@ -326,13 +336,15 @@ def census(
     >>> census(5, jobs=-1)
     Traceback (most recent call last):
     ...
-    lookup.errors.PokerLookupError: jobs must be 0 (one per CPU) or more, got -1
+    lookup.errors.PokerLookupError: jobs must be 0 (one per CPU) up to ... got -1
     """
     ranking = get_ranking(rules)
     badugi = ranking.rules.scoring == "badugi"
     _check_size(hand_size, (4, 5) if badugi else HAND_SIZES)
-    if jobs < 0:
-        raise PokerLookupError(f"jobs must be 0 (one per CPU) or more, got {jobs}", jobs)
+    if not 0 <= jobs <= max_jobs():
+        raise PokerLookupError(
+            f"jobs must be 0 (one per CPU) up to {max_jobs()} (4 per CPU here), got {jobs}", jobs
+        )
     workers = jobs or os.cpu_count() or 1
     started = time.perf_counter()
     if badugi:
@@ -351,7 +363,9 @@ def census(
                     counts += task_counts
                     bar.advance(rows)
             else:
-                with multiprocessing.Pool(workers) as pool:
+                # Workers ignore Ctrl-C: only the parent sees it, and leaving this block
+                # terminates the pool, so an interrupt neither hangs nor prints tracebacks.
+                with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
                     for rows, task_counts in pool.imap_unordered(_count_task, tasks):
                         counts += task_counts
                         bar.advance(rows)

@@ -5,7 +5,8 @@ Each subcommand lives in its own module under :mod:`lookup.commands` and exposes
 taking the parsed arguments and returning the exit status).
 
 Exit status: 0 on success, 2 on bad input (one line on stderr, never a
-traceback), 130 on Ctrl-C. Output to a closed pipe ends quietly.
+traceback), 130 on Ctrl-C. Output to a closed pipe ends quietly; output that cannot
+be written (a full disk) is an error like bad input: status 2, one line.
 """
 
 from __future__ import annotations
@@ -66,10 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         status: int = args.run(args)
+        sys.stdout.flush()  # a full disk shows here, inside the handlers, not at exit
     except PokerLookupError as exc:
         print(f"pokerlookup: error: {exc}", file=sys.stderr)
         return 2
@@ -78,7 +79,20 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _discard_stdout()
         return 0
+    except OSError as exc:  # /dev/full, a full disk, EIO; commands name their own input files
+        if exc.filename is None:
+            _discard_stdout()
+            problem = f"cannot write output: {exc.strerror or exc}"
+        else:
+            problem = f"{exc.filename}: {exc.strerror or exc}"
+        print(f"pokerlookup: error: {problem}", file=sys.stderr)
+        return 2
     return status
+
+
+def _discard_stdout() -> None:
+    # Output still buffered would be flushed (and fail again, noisily) at exit.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

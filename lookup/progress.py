@@ -1,14 +1,13 @@
 """Progress for long runs (table generation, census, equity), on stderr, drawn by tqdm.
 
-On a terminal, tqdm draws its bar (rate, ETA, resizing). Elsewhere (a pipe, a CI
-log) nothing is drawn while the work runs, and one summary line is printed at
-the end, so logs are not flooded. ``enabled=False`` silences it entirely.
+On a terminal, tqdm draws its bar (rate, ETA, resizing). Elsewhere (a pipe, a
+file, a CI log) nothing is written at all: stderr stays for errors, one line
+each, and logs are not flooded. ``enabled=False`` silences it on a terminal too.
 """
 
 from __future__ import annotations
 
 import sys
-import time
 from types import TracebackType
 from typing import Any, TextIO
 
@@ -19,11 +18,11 @@ class Progress:
     """Count work done towards ``total`` units and show it.
 
     >>> import io
-    >>> out = io.StringIO()
+    >>> out = io.StringIO()  # not a terminal: counted, never drawn
     >>> with Progress("hands", 10, stream=out) as bar:
     ...     bar.advance(10)
-    >>> out.getvalue().startswith("hands: 10/10")
-    True
+    >>> bar.done, out.getvalue()
+    (10, '')
     """
 
     def __init__(
@@ -34,7 +33,6 @@ class Progress:
         self.done = 0
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = enabled
-        self.started = time.perf_counter()
         self._bar: Any = None
         if enabled and _isatty(self.stream):
             from tqdm import tqdm  # only a terminal pays for importing it
@@ -58,10 +56,6 @@ class Progress:
     ) -> None:
         if self._bar is not None:
             self._bar.close()
-        elif self.enabled and exc_type is None:
-            elapsed = time.perf_counter() - self.started
-            self.stream.write(f"{self.label}: {self.done:,}/{self.total:,} in {elapsed:.1f}s\n")
-            self.stream.flush()
 
 
 def _isatty(stream: TextIO) -> bool:

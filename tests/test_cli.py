@@ -388,3 +388,44 @@ def test_eval_examples_in_help_run() -> None:
         assert examples
         for example in examples:
             ok(*example)
+
+
+# --- output and input that cannot be handled -----------------------------------------------
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["eval", "As Ks Qs Js Ts"],
+        ["eval", "--json", "As Ks Qs Js Ts 2c 3d"],
+        ["rules"],
+        ["census", "5", "--no-progress"],
+        ["equity", "AsAh", "KsKh", "--board", "2c7d9h"],
+    ],
+)
+def test_a_full_disk_is_one_line_and_status_2(args: list[str]) -> None:
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "lookup", *args],
+            cwd=ROOT,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr == "pokerlookup: error: cannot write output: No space left on device\n"
+
+
+def test_a_showdown_file_is_bounded(tmp_path: Path) -> None:
+    from lookup.commands.showdown import MAX_INPUT_BYTES
+
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"Ann, As Ks Qs Js Ts\n" * (MAX_INPUT_BYTES // 20 + 1))
+    assert_one_line_error(pokerlookup("showdown", str(huge)), "larger than 1,048,576 bytes")
+    endless = "/dev/zero"  # would be read for ever
+    if Path(endless).exists():
+        assert_one_line_error(pokerlookup("showdown", endless), "larger than")
+    just_fits = "".join(f"P{i}, {DECK[2 * i]} {DECK[2 * i + 1]}\n" for i in range(20))
+    assert pokerlookup("showdown", "--board", "As Ah Ad", stdin=just_fits).returncode == 0

@@ -343,6 +343,7 @@ def test_late_progress_bar_appears_only_for_long_runs(
     equity(["AsAh", "KsKh"], board="2c 7d 9h", progress=True)
     assert capsys.readouterr().err == ""
     monkeypatch.setattr(module, "_PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr("lookup.progress._isatty", lambda stream: True)
     equity(["AsAh", "KsKh"], progress=True)
     assert "equity (exact)" in capsys.readouterr().err
 

@@ -284,7 +284,7 @@ def test_damaged_table_is_refused_with_the_regenerate_hint(table_copy: Path, dam
 def test_badugi_damage_is_refused(tmp_path: Path) -> None:
     copy = copy_ranking("badugi", tmp_path / "badugi")
     flip_last_byte(copy / "mask_prime.msgpack")
-    with pytest.raises(TableError, match="mask_prime.msgpack is corrupted"):
+    with pytest.raises(TableError, match=r"mask_prime\.msgpack is corrupted"):
         load_everything(copy)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from typing import TYPE_CHECKING, Any
 
 from lookup.commands.rules import add_rules_option, ranking_of
@@ -67,8 +68,11 @@ def _jobs(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 (one per CPU) or more, got {value}")
+    limit = 4 * (os.cpu_count() or 1)  # lookup.census.max_jobs, without importing numpy
+    if not 0 <= value <= limit:
+        raise argparse.ArgumentTypeError(
+            f"must be 0 (one per CPU) up to {limit} (4 per CPU here), got {value}"
+        )
     return value
 
 

@@ -13,7 +13,7 @@ from lookup.errors import PokerLookupError
 from lookup.showdown import ShowdownResult
 from lookup.showdown_file import read_showdown
 
-__all__ = ["read_input", "register", "run"]
+__all__ = ["MAX_INPUT_BYTES", "read_input", "register", "run"]
 
 EXAMPLES = """\
 input, one player a line (names may contain spaces; '#' starts a comment):
@@ -57,6 +57,10 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+MAX_INPUT_BYTES = 1 << 20
+"""A showdown file's size limit: far above any table's players, far below a runaway read."""
+
+
 def read_input(path: str) -> str:
     """The text of ``path`` (``'-'`` is stdin), decoded as UTF-8; bad input is a package error.
 
@@ -71,12 +75,18 @@ def read_input(path: str) -> str:
                 raise PokerLookupError("cannot read standard input: it is closed")
             if sys.stdin.isatty():  # someone typing: say why nothing happens yet
                 print("reading players from the terminal; end with Ctrl-D", file=sys.stderr)
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
         else:
             with open(path, "rb") as stream:
-                data = stream.read()
+                data = stream.read(MAX_INPUT_BYTES + 1)
     except OSError as exc:
         raise PokerLookupError(f"cannot read {path!r}: {exc.strerror or exc}") from exc
+    if len(data) > MAX_INPUT_BYTES:  # /dev/zero, a wrong file: refuse rather than read forever
+        raise PokerLookupError(
+            f"{path!r} is larger than {MAX_INPUT_BYTES:,} bytes: a showdown file names "
+            "each player once, a line each",
+            path,
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
