@@ -375,13 +375,13 @@ def _parse_item(item: object) -> list[Card]:
             raise CardError(
                 f"cannot read {_short(item)} as a card: give a string like 'As', a Card, "
                 "or an index 0-51",
-                None,
+                item,
             ) from None
         if item.bit_length() > 64:  # never print a number of thousands of digits
             raise CardError(
                 "card index out of range: indices are 0-51 (4 * rank + suit), "
                 f"got a number of {item.bit_length()} bits",
-                None,
+                item,
             )
         if item in _BY_KEV:
             # A Cactus-Kev int (treys uses the same encoding) is not an index: say so.
@@ -431,7 +431,7 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
         parsed = _parse_text(cards)
     elif isinstance(cards, (bytes, bytearray, memoryview)):
         raise CardError(
-            "cards are text (str) or card indices, not bytes: decode the bytes first", None
+            "cards are text (str) or card indices, not bytes: decode the bytes first", cards
         )
     elif isinstance(cards, (Card, int)):
         raise CardError(

@@ -254,7 +254,9 @@ def equity(
             f"give the players' hands as a list, e.g. ['AsAh', 'KK'], got {hands!r}"
         )
     if not 2 <= len(hands) <= MAX_PLAYERS:
-        raise PokerLookupError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}")
+        raise PokerLookupError(
+            f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}", len(hands)
+        )
     board_cards = parse_cards(board)
     if len(board_cards) not in (0, 3, 4, 5):
         raise HandSizeError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")

@@ -300,3 +300,29 @@ def test_numpy_integers_are_card_indices() -> None:
     row = np.array([51, 47, 0], dtype=np.int8)
     assert parse_cards(list(row)) == parse_cards("As Ks 2c")
     assert parse_cards(row.tolist()) == parse_cards("As Ks 2c")
+
+
+@pytest.mark.parametrize(
+    ("cards", "culprit"),
+    [
+        (b"0123/", b"0123/"),  # bytes used to be read as the card indices 48, 49, ...
+        ([10**5000, 1, 2, 3, 4], 10**5000),  # its message must not print 5,000 digits
+        ([1.5, 2, 3, 4, 5], 1.5),
+    ],
+    ids=["bytes", "huge-int", "float"],
+)
+def test_unreadable_input_names_its_culprit(cards: object, culprit: object) -> None:
+    from lookup import CardError, evaluate
+
+    with pytest.raises(CardError) as info:
+        evaluate(cards)  # type: ignore[arg-type]
+    assert info.value.token == culprit
+    assert len(str(info.value)) < 200
+
+
+def test_player_count_errors_carry_the_count() -> None:
+    from lookup import PokerLookupError, equity
+
+    with pytest.raises(PokerLookupError, match="2 to 10 players") as info:
+        equity(["AsAh"])
+    assert info.value.token == 1
