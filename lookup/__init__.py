@@ -45,6 +45,7 @@ from lookup.describe import (
 from lookup.errors import (
     CardError,
     DuplicateCardError,
+    GameError,
     HandSizeError,
     PokerLookupError,
     RangeError,
@@ -54,7 +55,8 @@ from lookup.errors import (
     ShowdownParseError,
     TableError,
 )
-from lookup.evaluate import evaluate, hand_cards
+from lookup.evaluate import evaluate, evaluate_hilo, hand_cards
+from lookup.games import Game, game_rankings, games, get_game
 from lookup.rank import CLASS_COUNT, ClassNumber, HandRank
 from lookup.ranking import Ranking, RulesLike, get_ranking, load_rules, rankings
 from lookup.rules import Category, RankingRules, parse_rules
@@ -81,6 +83,8 @@ __all__ = [
     "ClassNumber",
     "DuplicateCardError",
     "EquityResult",
+    "Game",
+    "GameError",
     "HandRank",
     "HandSizeError",
     "Kev",
@@ -112,6 +116,10 @@ __all__ = [
     "evaluate6",
     "evaluate7",
     "evaluate_batch",
+    "evaluate_hilo",
+    "game_rankings",
+    "games",
+    "get_game",
     "get_ranking",
     "hand_cards",
     "load_rules",

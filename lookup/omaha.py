@@ -27,8 +27,8 @@ showdown or an equity run pays the board's share once for every hole.
 >>> high = omaha_kernel(get_ranking("standard"))
 >>> high(parse_cards("As Ks 2d 7c"), parse_cards("Qs Js Ts 3h 3c"))  # royal flush
 1
->>> high(parse_cards("As 2d 7c 8h"), parse_cards("Ks Qs Js Ts 3c"))  # one spade: no flush
-1600
+>>> high(parse_cards("As 2d 7c 8h"), parse_cards("Ks Qs Js Ts 3c"))  # no straight: A + 8 play
+6187
 """
 
 from __future__ import annotations
@@ -38,12 +38,14 @@ from functools import cache
 from itertools import combinations
 from typing import Final, NamedTuple
 
+from lookup.errors import RankingError
 from lookup.ranking import Ranking
 from lookup.tables import load_five
 
 __all__ = ["OmahaBoard", "omaha_kernel", "prepare_board"]
 
 _SUITS: Final = (0x8000, 0x4000, 0x2000, 0x1000)
+_SUIT_INDEX: Final = {bit: index for index, bit in enumerate(_SUITS)}
 
 
 class OmahaBoard(NamedTuple):
@@ -64,11 +66,22 @@ def prepare_board(board: Sequence[int]) -> OmahaBoard:
     >>> len(board.products), len(board.suited)
     (7, 1)
     """
-    products = tuple({(a & 0xFF) * (b & 0xFF) * (c & 0xFF) for a, b, c in combinations(board, 3)})
+    if len(board) == 5:
+        a, b, c, d, e = (card & 0xFF for card in board)
+        ab, cd, ce, de = a * b, c * d, c * e, d * e
+        distinct = {ab * c, ab * d, ab * e, a * cd, a * ce, a * de, b * cd, b * ce, b * de, cd * e}
+    else:
+        distinct = {(a & 0xFF) * (b & 0xFF) * (c & 0xFF) for a, b, c in combinations(board, 3)}
+    products = tuple(distinct)
     suited = []
-    for suit in _SUITS:
-        of_suit = [card for card in board if card & suit]
-        if len(of_suit) >= 3:
+    # Five cards or fewer hold at most one suit three times.
+    counts = [0, 0, 0, 0]
+    for card in board:
+        counts[_SUIT_INDEX[card & 0xF000]] += 1
+    for index, count in enumerate(counts):
+        if count >= 3:
+            suit = _SUITS[index]
+            of_suit = [card for card in board if card & suit]
             masks = tuple({a | b | c for a, b, c in combinations(of_suit, 3)})
             suited.append((suit, masks))
     return OmahaBoard(products, tuple(suited), tuple(board))
@@ -88,14 +101,18 @@ def omaha_kernel(ranking: Ranking) -> OmahaKernel:
     >>> from lookup.cards import parse_cards
     >>> from lookup.ranking import get_ranking
     >>> low = omaha_kernel(get_ranking("eight-or-better"))
-    >>> low(parse_cards("As 2s Kd Kh"), parse_cards("3c 4d 8h Qc Jd"))
-    10
+    >>> low(parse_cards("As 2s Kd Kh"), parse_cards("3c 4d 8h Qc Jd"))  # 8-4-3-2-A
+    22
     >>> omaha_kernel(get_ranking("badugi"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lookup.errors.HandSizeError: badugi has O(1) kernels for 4 or 5 cards, not ...
+    lookup.errors.RankingError: Omaha hands are five cards: badugi ranks four-card hands
     """
-    evaluate5 = ranking.kernel(5)  # also refuses rankings without five-card hands
+    if ranking.rules.scoring != "poker":
+        raise RankingError(
+            f"Omaha hands are five cards: {ranking.name} ranks four-card hands", ranking.name
+        )
+    evaluate5 = ranking.kernel(5)
     five = load_five(ranking.directory, ranking.classes)
     by_product, flush = five.by_product, five.flush
     if flush is not None and not _flush_never_worse(by_product, flush):
@@ -105,9 +122,9 @@ def omaha_kernel(ranking: Ranking) -> OmahaKernel:
     if flush is None:
 
         def unsuited(hole: Sequence[int], board: Sequence[int] | OmahaBoard) -> int:
-            prepared = board if type(board) is OmahaBoard else prepare_board(board)
+            prepared = board if isinstance(board, OmahaBoard) else prepare_board(board)
             triples = prepared.products
-            pairs = {(a & 0xFF) * (b & 0xFF) for a, b in combinations(hole, 2)}
+            pairs = _pair_products(hole)
             return min(map(lookup, [p * q for p in pairs for q in triples]))
 
         return unsuited
@@ -115,9 +132,9 @@ def omaha_kernel(ranking: Ranking) -> OmahaKernel:
     flush_table = flush
 
     def with_flush(hole: Sequence[int], board: Sequence[int] | OmahaBoard) -> int:
-        prepared = board if type(board) is OmahaBoard else prepare_board(board)
+        prepared = board if isinstance(board, OmahaBoard) else prepare_board(board)
         triples = prepared.products
-        pairs = {(a & 0xFF) * (b & 0xFF) for a, b in combinations(hole, 2)}
+        pairs = _pair_products(hole)
         best = min(map(lookup, [p * q for p in pairs for q in triples]))
         for suit, masks in prepared.suited:
             of_suit = [card for card in hole if card & suit]
@@ -131,6 +148,18 @@ def omaha_kernel(ranking: Ranking) -> OmahaKernel:
         return best
 
     return with_flush
+
+
+def _pair_products(hole: Sequence[int]) -> Sequence[int]:
+    """Prime products of every two hole cards (repeats are harmless: ``min`` ignores them)."""
+    if len(hole) == 4:
+        a, b, c, d = hole
+        a &= 0xFF
+        b &= 0xFF
+        c &= 0xFF
+        d &= 0xFF
+        return (a * b, a * c, a * d, b * c, b * d, c * d)
+    return [(a & 0xFF) * (b & 0xFF) for a, b in combinations(hole, 2)]
 
 
 def _flush_never_worse(by_product: dict[int, int], flush: list[int]) -> bool:
@@ -150,7 +179,7 @@ def _plain_kernel(evaluate5: Callable[..., int]) -> OmahaKernel:
     """Every pair with every triple through the five-card kernel: 60 lookups for 4 + 5."""
 
     def plain(hole: Sequence[int], board: Sequence[int] | OmahaBoard) -> int:
-        cards = board.cards if type(board) is OmahaBoard else board
+        cards = board.cards if isinstance(board, OmahaBoard) else board
         triples = list(combinations(cards, 3))
         return min(evaluate5(a, b, *t) for a, b in combinations(hole, 2) for t in triples)
 
