@@ -49,6 +49,7 @@ __all__ = [
     "play",
     "play_game",
     "seat_for_game",
+    "settle",
     "showdown",
 ]
 
@@ -353,7 +354,7 @@ def showdown(
             hands.append(PlayerHand(name, cards, rank, five, description))
         result = ShowdownResult(tuple(hands), table.board)
         order: tuple[str, ...] = tuple(name for name, _ in seated)
-        return _settle(result, contributions, order)
+        return settle(result, contributions, order)
     evaluator = game_evaluator(game, rules)
     seated = [
         (name, seat_for_game(table, evaluator, name, cards, len(pairs))) for name, cards in pairs
@@ -361,7 +362,7 @@ def showdown(
     hands = [play_game(evaluator, name, cards, table.board) for name, cards in seated]
     found = evaluator.game
     result = ShowdownResult(tuple(hands), table.board, found.name, found.hilo)
-    return _settle(result, contributions, odd_chip_order(found, seated))
+    return settle(result, contributions, odd_chip_order(found, seated))
 
 
 def seat_for_game(
@@ -452,9 +453,16 @@ def odd_chip_order(game: Game, seated: Sequence[tuple[str, tuple[Card, ...]]]) -
     return tuple(name for name, _ in seated)
 
 
-def _settle(
+def settle(
     result: ShowdownResult, contributions: Mapping[str, int] | None, order: tuple[str, ...]
 ) -> ShowdownResult:
+    """``result`` with its pots settled from ``contributions`` (unchanged when None).
+
+    >>> settle(showdown({"Ann": "As Ks Qs Js Ts"}), {"Ann": "ten"}, ("Ann",))
+    Traceback (most recent call last):
+    ...
+    lookup.errors.ShowdownError: 'Ann' contributed 'ten': contributions are whole chips, 0 or more
+    """
     if contributions is None:
         return result
     if not isinstance(contributions, Mapping):
