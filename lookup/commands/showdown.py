@@ -183,8 +183,8 @@ def _record(result: ShowdownResult) -> dict[str, Any]:
                 "best_five": _ascii(player.best_five),
                 "class": player.rank.kev,
                 "winner": player.name in winners,
-                "share": str(shares[player.name]),
             }
+            | ({"share": str(shares[player.name])} if result.game is not None else {})
             | (
                 {
                     "low": player.low_description,
