@@ -37,6 +37,7 @@ from lookup.cards import (
 from lookup.describe import (
     BestFive,
     best_five,
+    best_five_hilo,
     canonical_hand,
     class_ranks,
     describe,
@@ -104,6 +105,7 @@ __all__ = [
     "Suit",
     "TableError",
     "best_five",
+    "best_five_hilo",
     "canonical_hand",
     "categorize_batch",
     "class_ranks",
