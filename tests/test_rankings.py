@@ -55,9 +55,7 @@ def test_every_five_card_hand_equals_the_reference(name: str) -> None:
     assert (lookup.evaluate_batch(hands, rules=name) == expected).all()
     kernel = lookup.get_ranking(name).evaluate5
     deck = lookup.DECK
-    step = (
-        7 if len(hands) > 1_000_000 else 1
-    )  # the scalar kernel on every 7th (every, for 36 cards)
+    step = 7 if len(hands) > 1_000_000 else 1  # the scalar kernel on every 7th (every, for 36 cards)
     sample = hands[::step]
     got = [kernel(*[deck[i] for i in hand]) for hand in sample.tolist()]
     assert got == expected[::step].tolist()
@@ -173,9 +171,7 @@ def _cards(indices: list[int]) -> list[lookup.Card]:
 
 @pytest.mark.parametrize("name", POKER)
 @pytest.mark.parametrize("size", [6, 7])
-def test_every_rank_multiset_and_every_flush_equals_the_reference_best(
-    name: str, size: int
-) -> None:
+def test_every_rank_multiset_and_every_flush_equals_the_reference_best(name: str, size: int) -> None:
     rules = builtin(name)
     kernel = lookup.get_ranking(name).kernel(size)
     # Every rank multiset dealt with suits cycling (never five of a suit).
@@ -196,9 +192,7 @@ def test_every_rank_multiset_and_every_flush_equals_the_reference_best(
             if size == 6 and rest:
                 choices = [(r,) for r in ranks]
             for others in choices:
-                rows.append(
-                    [4 * r + 3 for r in flush_ranks] + [4 * r + i % 3 for i, r in enumerate(others)]
-                )
+                rows.append([4 * r + 3 for r in flush_ranks] + [4 * r + i % 3 for i, r in enumerate(others)])
     hands = np.array(rows)
     expected = reference_best(rules, hands).tolist()
     assert [kernel(*_cards(h)) for h in hands.tolist()] == expected
@@ -276,9 +270,7 @@ def test_loading_from_many_threads_gives_one_ranking_and_right_answers() -> None
         "[t.start() for t in threads]; [t.join() for t in threads]\n"
         "print(len({a for a, _ in out}), sorted({b for _, b in out}))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.split("\n")[0] == "1 [1]"
     assert threading.active_count() >= 1
 
