@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from lookup.cards import Card, CardsLike, hand_cards, parse_cards
 from lookup.errors import GameError, HandSizeError
@@ -61,6 +61,19 @@ class GameEvaluator(NamedTuple):
     """The low half's class number (:attr:`no_low` when nothing qualifies); None unless hi/lo."""
     no_low: int
     """The low ranking's "no low" class number (0 unless hi/lo)."""
+    sizes: frozenset[tuple[int, int]] = frozenset()
+    """``(hole, board)`` card counts that make a hand now: the checked entries' fast path."""
+    deck: frozenset[Card] = frozenset()
+
+    def _quick(self, hole: object, board: object) -> tuple[Any, Any] | None:
+        # Tuples of distinct Cards of the deck in counts the game allows: checked in one pass.
+        if type(hole) is tuple and (board is None or type(board) is tuple):
+            shared = board or ()
+            if (len(hole), len(shared)) in self.sizes:
+                everything = hole + shared
+                if len(set(everything)) == len(everything) and self.deck.issuperset(everything):
+                    return hole, shared
+        return None
 
     def cards(
         self, hole: CardsLike, board: CardsLike | None
@@ -82,7 +95,8 @@ class GameEvaluator(NamedTuple):
                 "use lookup.evaluate_hilo for both halves",
                 self.game.name,
             )
-        held, shared = self.cards(hole, board)
+        quick = self._quick(hole, board)
+        held, shared = self.cards(hole, board) if quick is None else quick
         return self.high_ranking.values[self.high(held, shared)]
 
     def evaluate_hilo(
@@ -94,7 +108,8 @@ class GameEvaluator(NamedTuple):
                 f"{self.game.name} is not a hi/lo game: use lookup.evaluate(..., game=...)",
                 self.game.name,
             )
-        held, shared = self.cards(hole, board)
+        quick = self._quick(hole, board)
+        held, shared = self.cards(hole, board) if quick is None else quick
         low_number = self.low(held, shared)
         low = None if low_number == self.no_low else self.low_ranking.values[low_number]
         return self.high_ranking.values[self.high(held, shared)], low
@@ -131,7 +146,30 @@ def _evaluator(game: Game, rules: RulesLike | None) -> GameEvaluator:
     high_ranking.kernels.load_all()
     if low_ranking is not None:
         low_ranking.kernels.load_all()
-    return GameEvaluator(game, high_ranking, low_ranking, _kernel(game, high_ranking), low, no_low)
+    return GameEvaluator(
+        game,
+        high_ranking,
+        low_ranking,
+        _kernel(game, high_ranking),
+        low,
+        no_low,
+        _sizes_to_evaluate(game),
+        _deck(high_ranking),
+    )
+
+
+def _sizes_to_evaluate(game: Game) -> frozenset[tuple[int, int]]:
+    """Every ``(hole, board)`` count of cards that makes a hand in ``game``."""
+    if game.has_board:
+        return frozenset((game.hole_cards, n) for n in game.board_sizes if n >= 3)
+    if game.shared_card:
+        return frozenset({(game.hole_cards, 0), (game.hole_cards - 1, 1)})
+    return frozenset({(game.hole_cards, 0)})
+
+
+@cache
+def _by_name(game: GameLike, rules: RulesLike | None) -> GameEvaluator:
+    return _evaluator(get_game(game), rules)  # type: ignore[arg-type]
 
 
 def game_evaluator(game: GameLike, rules: RulesLike | None = None) -> GameEvaluator:
@@ -145,11 +183,10 @@ def game_evaluator(game: GameLike, rules: RulesLike | None = None) -> GameEvalua
     ...
     lookup.errors.GameError: game 'razz' is judged by ace-to-five; rules='standard' cannot ...
     """
-    found = get_game(game)
     try:
-        return _evaluator(found, rules)  # type: ignore[arg-type]
-    except TypeError:  # an unhashable rules value: let the game explain
-        found.high_ranking(rules)
+        return _by_name(game, rules)  # type: ignore[arg-type]
+    except TypeError:  # unhashable: not a game or not a ranking; let them explain
+        get_game(game).high_ranking(rules)
         raise
 
 
@@ -222,10 +259,11 @@ def check_game_cards(
                 f"{_a(name)} {name} hand holds {_count(game.hole_cards)}, got {len(held)}",
                 len(held),
             )
-    everything = hand_cards(held, shared) if shared else hand_cards(held)
-    deck = _deck(ranking)
-    if not deck.issuperset(everything):
-        # Ranking.check_cards words the error; any missing cards only pad its size check.
+    everything = held + shared
+    if len(set(everything)) != len(everything):
+        hand_cards(held, shared)  # words the duplicate
+    if not _deck(ranking).issuperset(everything):
+        # Ranking.check_cards words the error; the deck's cards only pad its size check.
         ranking.check_cards((*everything, *ranking.deck))
     return held, shared
 
