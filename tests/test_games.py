@@ -6,6 +6,7 @@ over every allowed choice of cards) or are worked out by hand in the test.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from fractions import Fraction
@@ -265,3 +266,28 @@ def test_every_error_is_a_package_error() -> None:
     for bad in ("omaha", 4, None):
         with pytest.raises(PokerLookupError):
             lookup.evaluate("As Ks Qs Js Ts", game=bad or "nope")  # type: ignore[arg-type]
+
+
+_TOKENS = ("As", "Kd", "7h", "2c", "Td", "9s", "1h", "Zz", "", "10c", "A", "As As", "6d", "8c")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    game=st.sampled_from([*GAMES, "nope"]),
+    hole=st.lists(st.sampled_from(_TOKENS), max_size=8),
+    board=st.none() | st.lists(st.sampled_from(_TOKENS), max_size=6),
+    players=st.integers(1, 3),
+)
+def test_junk_raises_only_package_errors(
+    game: str, hole: list[str], board: list[str] | None, players: int
+) -> None:
+    shared = None if board is None else " ".join(board)
+    for call in (
+        lambda: lookup.evaluate(" ".join(hole), shared, game=game),
+        lambda: lookup.evaluate_hilo(" ".join(hole), shared, game=game),
+        lambda: lookup.showdown(
+            {f"p{i}": " ".join(hole) for i in range(players)}, shared, game=game
+        ),
+    ):
+        with contextlib.suppress(PokerLookupError):
+            call()
