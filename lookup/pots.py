@@ -17,7 +17,9 @@ Each pot is then split in whole chips:
   clockwise from the button, where the seat order is the order the players
   were given and the button is the last of them (so the first player given is
   first); or, in stud games, by the highest card a tied winner holds, by rank
-  and then suit (spades, hearts, diamonds, clubs).
+  and then suit (spades, hearts, diamonds, clubs), in a high pot or half, and
+  by the lowest card (aces low), then suit (clubs lowest), in a low one (razz,
+  the low half of stud hi/lo). All of a player's cards count.
 
 >>> pots = side_pots({"Ann": 100, "Bob": 40, "Cy": 100, "Dee": 10}, live=("Ann", "Bob", "Cy"))
 >>> [(pot.amount, pot.eligible) for pot in pots]
@@ -137,12 +139,14 @@ def award_pot(
     high: Mapping[str, Comparable],
     low: Mapping[str, Comparable | None] | None,
     order: Sequence[str],
+    low_order: Sequence[str] | None = None,
 ) -> PotAward:
     """Settle ``pot``: best ``high`` hand(s) take it, or half of it when a ``low`` qualifies.
 
     ``high[name]`` and ``low[name]`` compare stronger-is-greater (low is None for
     "no low"); pass ``low=None`` for a single-ranking game. ``order`` is the
-    odd-chip order.
+    odd-chip order of the high half (or the whole pot), ``low_order`` of the low
+    half (default: ``order``).
 
     >>> award = award_pot(Pot(11, ("Ann", "Bob", "Cy")), {"Ann": 5, "Bob": 5, "Cy": 1},
     ...                   {"Ann": None, "Bob": None, "Cy": 3}, order=("Bob", "Ann", "Cy"))
@@ -168,7 +172,7 @@ def award_pot(
         low_half = pot.amount // 2  # the odd chip stays with the high half
         for name, won in split_chips(pot.amount - low_half, high_winners, order).items():
             chips[name] += won
-        for name, won in split_chips(low_half, low_winners, order).items():
+        for name, won in split_chips(low_half, low_winners, low_order or order).items():
             chips[name] += won
     else:
         chips.update(split_chips(pot.amount, high_winners, order))

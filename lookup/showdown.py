@@ -35,7 +35,7 @@ from lookup.game_eval import GameEvaluator, game_evaluator
 from lookup.games import Game, GameLike
 from lookup.pots import PotAward, award_pot, side_pots
 from lookup.rank import HandRank
-from lookup.ranking import RulesLike
+from lookup.ranking import Ranking, RulesLike
 
 __all__ = [
     "MAX_HAND_CARDS",
@@ -45,6 +45,7 @@ __all__ = [
     "ShowdownError",
     "ShowdownResult",
     "TableCheck",
+    "chip_orders",
     "odd_chip_order",
     "play",
     "play_game",
@@ -362,7 +363,24 @@ def showdown(
     hands = [play_game(evaluator, name, cards, table.board) for name, cards in seated]
     found = evaluator.game
     result = ShowdownResult(tuple(hands), table.board, found.name, found.hilo)
-    return settle(result, contributions, odd_chip_order(found, seated))
+    return settle(result, contributions, *chip_orders(evaluator, seated))
+
+
+def chip_orders(
+    evaluator: GameEvaluator, seated: Sequence[tuple[str, tuple[Card, ...]]]
+) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
+    """The odd-chip orders of the high (or whole) pot and of the low half (None: no low half).
+
+    >>> from lookup.cards import parse_cards
+    >>> from lookup.game_eval import game_evaluator
+    >>> seats = [("Ann", parse_cards("Ah 2c")), ("Bob", parse_cards("As 3c"))]
+    >>> chip_orders(game_evaluator("stud-hilo"), seats)
+    (('Bob', 'Ann'), ('Ann', 'Bob'))
+    """
+    game = evaluator.game
+    order = odd_chip_order(game, seated, evaluator.high_ranking)
+    low = evaluator.low_ranking
+    return order, (None if low is None else odd_chip_order(game, seated, low))
 
 
 def seat_for_game(
@@ -437,26 +455,52 @@ def play_game(
     )
 
 
-def odd_chip_order(game: Game, seated: Sequence[tuple[str, tuple[Card, ...]]]) -> tuple[str, ...]:
-    """Who gets odd chips first: seat order from the button, or by the highest card in stud.
+def odd_chip_order(
+    game: Game,
+    seated: Sequence[tuple[str, tuple[Card, ...]]],
+    ranking: Ranking | None = None,
+) -> tuple[str, ...]:
+    """Who gets odd chips first among tied winners judged by ``ranking``.
+
+    Button games: seat order, first seat left of the button first (the button
+    is the last player given). Stud games: the highest card by rank, then suit
+    (spades, hearts, diamonds, clubs) when ``ranking`` is a high one; the lowest
+    card by rank (as that ranking orders ranks: aces low in razz), then suit,
+    when it is a low one. All of a player's cards count, not only those that play.
 
     >>> from lookup.cards import parse_cards
     >>> from lookup.games import get_game
+    >>> from lookup.ranking import get_ranking
     >>> seats = [("Ann", parse_cards("Ah 2c")), ("Bob", parse_cards("As 3c"))]
     >>> odd_chip_order(get_game("stud"), seats), odd_chip_order(get_game("holdem"), seats)
     (('Bob', 'Ann'), ('Ann', 'Bob'))
+    >>> odd_chip_order(get_game("razz"), seats, get_ranking("ace-to-five"))
+    ('Ann', 'Bob')
     """
-    if game.odd_chip == "suit":
-        # A card's index is 4 * rank + suit, suits clubs to spades: highest by rank, then suit.
-        ranked = sorted(seated, key=lambda seat: max(card.index for card in seat[1]), reverse=True)
-        return tuple(name for name, _ in ranked)
-    return tuple(name for name, _ in seated)
+    if game.odd_chip != "suit":
+        return tuple(name for name, _ in seated)
+    if ranking is not None and ranking.rules.low:
+        position = {rank: i for i, rank in enumerate(ranking.rules.rank_order)}
+
+        def lowest(seat: tuple[str, tuple[Card, ...]]) -> tuple[int, int]:
+            return min((position[card.rank], card.suit) for card in seat[1])
+
+        return tuple(name for name, _ in sorted(seated, key=lowest))
+    # A card's index is 4 * rank + suit, suits clubs to spades: highest by rank, then suit.
+    ranked = sorted(seated, key=lambda seat: max(card.index for card in seat[1]), reverse=True)
+    return tuple(name for name, _ in ranked)
 
 
 def settle(
-    result: ShowdownResult, contributions: Mapping[str, int] | None, order: tuple[str, ...]
+    result: ShowdownResult,
+    contributions: Mapping[str, int] | None,
+    order: tuple[str, ...],
+    low_order: tuple[str, ...] | None = None,
 ) -> ShowdownResult:
     """``result`` with its pots settled from ``contributions`` (unchanged when None).
+
+    ``order`` is the odd-chip order of the whole pot or high half, ``low_order``
+    of the low half (default: the same).
 
     >>> settle(showdown({"Ann": "As Ks Qs Js Ts"}), {"Ann": "ten"}, ("Ann",))
     Traceback (most recent call last):
@@ -472,5 +516,7 @@ def settle(
     live = tuple(player.name for player in result.players)
     high = {player.name: player.rank for player in result.players}
     low = {player.name: player.low for player in result.players} if result.hilo else None
-    awards = tuple(award_pot(pot, high, low, order) for pot in side_pots(contributions, live))
+    awards = tuple(
+        award_pot(pot, high, low, order, low_order) for pot in side_pots(contributions, live)
+    )
     return replace(result, pots=awards)

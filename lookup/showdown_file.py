@@ -52,7 +52,7 @@ from lookup.showdown import (
     ShowdownError,
     ShowdownResult,
     TableCheck,
-    odd_chip_order,
+    chip_orders,
     play,
     play_game,
     seat_for_game,
@@ -242,5 +242,5 @@ def read_showdown(
     found = evaluator.game
     hands = [play_game(evaluator, seat.name, seat.cards, shared) for seat in seats]
     result = ShowdownResult(tuple(hands), shared, found.name, found.hilo)
-    order = odd_chip_order(found, [(seat.name, seat.cards) for seat in seats])
-    return settle(result, contributions, order)
+    orders = chip_orders(evaluator, [(seat.name, seat.cards) for seat in seats])
+    return settle(result, contributions, *orders)

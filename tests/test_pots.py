@@ -104,6 +104,26 @@ def test_stud_odd_chip_by_highest_card_then_suit() -> None:
     }
 
 
+def test_razz_odd_chip_by_lowest_card_then_suit() -> None:
+    # Both hold 5-4-3-2-A. Ann's lowest card is the ace of clubs, Bob's the ace of spades;
+    # Bob holds the highest card (ace of spades), so a high rule would pick him instead.
+    seats = {"Ann": "Ac 2d 3h 4s 5c Kd Kh", "Bob": "As 2c 3d 4h 5d Qs Qc"}
+    chips = {"Ann": 5, "Bob": 5, "Cy": 1}
+    result = lookup.showdown(seats, game="razz", contributions=chips)
+    assert result.chips_won == {"Ann": 6, "Bob": 5}
+
+
+def test_stud_hilo_low_half_odd_chip_by_lowest_card() -> None:
+    # Same hands in stud hi/lo: both scoop a tied high (straight to the five) and a tied
+    # low. 13 chips: high half 7 (odd chip to Bob's ace of spades), low half 6, even.
+    seats = {"Ann": "Ac 2d 3h 4s 5c Kd Kh", "Bob": "As 2c 3d 4h 5d Qs Qc"}
+    result = lookup.showdown(seats, game="stud-hilo", contributions={"Ann": 6, "Bob": 6, "Cy": 1})
+    assert result.chips_won == {"Ann": 6, "Bob": 7}
+    result = lookup.showdown(seats, game="stud-hilo", contributions={"Ann": 6, "Bob": 6, "Cy": 3})
+    # 15 chips: high 8 (4 each), low 7: the odd chip to Ann's ace of clubs.
+    assert result.chips_won == {"Ann": 8, "Bob": 7}
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(sorted(SPECS)), data=st.data())
 def test_chips_won_follow_the_shares_when_everyone_is_in_every_pot(
