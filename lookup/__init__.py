@@ -15,6 +15,11 @@ first access. So are the numpy batch functions of :mod:`lookup.batch`
 :class:`EquityResult` and :class:`PlayerEquity`) with the range parser
 (:func:`parse_range`, :class:`RangeError`): ``import lookup`` itself never
 imports numpy.
+
+Games (:func:`games`, :func:`get_game`): ``evaluate(hole, board, game=...)``,
+:func:`evaluate_hilo`, :func:`best_five_hilo` and ``showdown(..., game=...,
+contributions=...)`` play Omaha, stud, razz, the draw games, badugi and the rest
+(see ``docs/games.md``).
 """
 
 from __future__ import annotations
