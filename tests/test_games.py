@@ -291,3 +291,23 @@ def test_junk_raises_only_package_errors(
     ):
         with contextlib.suppress(PokerLookupError):
             call()
+
+
+def test_cli_verbose_hilo_showdown(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    players = tmp_path / "omaha.txt"  # type: ignore[operator]
+    players.write_text("Ann, As 2s Kd Kh\nBob, Ad 2d Qs Qh\nCy, Jc Jd 9c 9d\n")
+    args = ["showdown", "--game", "omaha-hilo", "--board", "3c 4d 8h Kc 7s", "-v", "--ascii"]
+    assert main([*args, "--chips", "Ann=100,Bob=100,Cy=33,Dee=5", str(players)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "board: 3c 4d 8h Kc 7s"
+    assert "No low" in lines[3] and lines[3].startswith("  Cy")
+    assert lines[4:] == [
+        "high: Ann",
+        "low: Ann, Bob",
+        "split pot: Ann, Bob",
+        "shares: Ann 3/4, Bob 1/4",
+        "main pot: 104 chips: Ann 78, Bob 26",
+        "side pot 1: 134 chips: Ann 101, Bob 33",
+    ]
+    assert main(["showdown", "--game", "razz", "--chips", "Ann=x", str(players)]) == 2
+    assert main(["showdown", "--game", "omaha", "--rules", "short-deck", str(players)]) == 2

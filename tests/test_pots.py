@@ -155,3 +155,32 @@ def test_bad_contributions() -> None:
         side_pots({"Ann": -5}, ("Ann",))
     with pytest.raises(ShowdownError):
         lookup.showdown({"Ann": "As Ks Qs Js Ts"}, contributions=[("Ann", 5)])  # type: ignore[arg-type]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    game=st.sampled_from(sorted(SPECS)),
+    chips=st.lists(st.integers(0, 40), min_size=4, max_size=4),
+)
+def test_each_side_pot_goes_to_its_eligible_players_best_hands(
+    seed: int, game: str, chips: list[int]
+) -> None:
+    spec = SPECS[game]
+    rnd = random.Random(seed)
+    ranking = lookup.get_ranking(spec.high)
+    cards = rnd.sample(list(ranking.deck), 3 * spec.hole + spec.board)
+    seats = {
+        name: tuple(cards[i * spec.hole : (i + 1) * spec.hole]) for i, name in enumerate(NAMES[:3])
+    }
+    board = tuple(cards[3 * spec.hole :])
+    contributions = dict(zip(NAMES[:4], chips, strict=True))  # Dee folded
+    result = lookup.showdown(seats, board or None, game=game, contributions=contributions)
+    expected_pots = [(a, e) for a, e in reference_pots(contributions, tuple(seats)) if a]
+    assert [(pot.amount, pot.eligible) for pot in result.pots] == expected_pots
+    for pot in result.pots:
+        shares = reference_shares(game, {name: seats[name] for name in pot.eligible}, board)
+        assert {n for n, won in pot.chips.items() if won} <= {n for n, s in shares.items() if s}
+        for name in pot.eligible:
+            assert abs(pot.chips[name] - shares[name] * pot.amount) < 2
+    assert sum(result.chips_won.values()) == sum(chips)
