@@ -125,6 +125,8 @@ class Game:
 
 
 def _spell(rules: object) -> str:
+    if isinstance(rules, Ranking):
+        rules = rules.spec
     return repr(rules) if isinstance(rules, str) else repr(str(rules))
 
 

@@ -311,3 +311,16 @@ def test_cli_verbose_hilo_showdown(tmp_path: object, capsys: pytest.CaptureFixtu
     ]
     assert main(["showdown", "--game", "razz", "--chips", "Ann=x", str(players)]) == 2
     assert main(["showdown", "--game", "omaha", "--rules", "short-deck", str(players)]) == 2
+
+
+def test_cli_eval_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["eval", "--game", "omaha", "As Ah Ad Ac", "--board", "Ks Kd 2c 3c 4h", "--json"]) == 0
+    )
+    record = json.loads(capsys.readouterr().out)
+    assert record["hand"]["description"] == "Two Pair, Aces and Kings, Four kicker"
+    assert main(["eval", "--game", "omaha-hilo", "As 2s Kd Kh", "--board", "9c Td 8h Kc 7s"]) == 0
+    assert "low:         No low" in capsys.readouterr().out
+    assert main(["eval", "--game", "razz", "--rules", "standard", "Kc Kd 5h 4s 3c 2d Ah"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "rules='standard'" in err
