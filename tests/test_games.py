@@ -324,3 +324,16 @@ def test_cli_eval_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["eval", "--game", "razz", "--rules", "standard", "Kc Kd 5h 4s 3c 2d Ah"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "rules='standard'" in err
+
+
+def test_a_folder_of_tables_may_replace_the_games_ranking() -> None:
+    from lookup.tables import table_dir
+
+    folder = table_dir() / "short-deck-triton"  # a Path: treated as the user's own tables
+    board = "7s 8h 9d Qc Ad"
+    trips = lookup.evaluate("7c 7d", board, game="short-deck", rules=folder)
+    straight = lookup.evaluate("Tc Jd", board, game="short-deck", rules=folder)
+    assert trips > straight and trips.ranking.spec == folder.resolve()
+    badugi = table_dir() / "badugi"  # four-card hands cannot judge a five-card game
+    with pytest.raises(GameError):
+        lookup.evaluate("As Ah Ad Ac", "Ks Kd 2c 3c 4h", game="omaha", rules=badugi)
