@@ -40,6 +40,7 @@ from lookup.rules import Category
 __all__ = [
     "GameEvaluator",
     "GameKernel",
+    "check_game_cards",
     "evaluate_game",
     "evaluate_hilo",
     "game_evaluator",
