@@ -11,6 +11,7 @@ from __future__ import annotations
 __all__ = [
     "CardError",
     "DuplicateCardError",
+    "GameError",
     "HandSizeError",
     "PokerLookupError",
     "RangeError",
@@ -36,6 +37,10 @@ class CardError(PokerLookupError):
 
 class DuplicateCardError(CardError):
     """The same card appears twice where every card must be distinct."""
+
+
+class GameError(PokerLookupError):
+    """An unknown game, a ranking the game cannot use, or cards that do not fit the game."""
 
 
 class HandSizeError(PokerLookupError):
