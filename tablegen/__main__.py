@@ -25,6 +25,7 @@ from lookup.rules import RankingRules, parse_rules
 from lookup.tables import source_table_dir
 from tablegen.badugi import build_badugi_tables
 from tablegen.build import build_tables
+from tablegen.preflop_command import preflop_main
 from tablegen.rankings import BUILTIN_NAMES, builtin
 
 RULE_FILE = "rules.toml"
@@ -115,6 +116,9 @@ def _write(out: Path, files: dict[str, bytes]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args_list = sys.argv[1:] if argv is None else argv
+    if args_list[:1] == ["preflop"]:
+        return preflop_main(args_list[1:])
     parser = argparse.ArgumentParser(
         prog="python -m tablegen",
         description="Generate pokerlookup's lookup tables from the reference classifier.",
@@ -142,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         help="write nothing; exit 1 naming each file that differs from what would be written",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress output")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_list)
 
     try:
         if args.rules is None:
