@@ -19,10 +19,10 @@ case; ``s``/``o`` may be upper case too. A combo is a pair of card indices
 ``(higher, lower)`` with ``index = 4 * rank + suit`` (0 = 2c ... 51 = As).
 Repeated combos count once; the order is that of first appearance.
 
-**Percentages** use :data:`lookup.preflop_order.PREFLOP_ORDER`, the 169 hand
-classes sorted by their equity against one random hand, as sampled by
-``scripts/make_preflop_order.py`` (method, sample size and seed are recorded
-there). ``X%`` takes whole classes from the top while the combos so far are
+**Percentages** use :func:`lookup.preflop.preflop_order`, the 169 hand
+classes sorted by their exact equity against one random hand, read from the
+heads-up preflop table (``tables/preflop/``). ``X%`` takes whole classes from
+the top while the combos so far are
 fewer than ``X%`` of 1,326, so the last class taken may overshoot a little.
 
 >>> [len(parse_range(text)) for text in ("QQ+", "AKs", "AKo", "22+")]
@@ -194,11 +194,11 @@ def _expand(token: str) -> list[Combo]:
 def _top_percent(percent: float) -> list[Combo]:
     if not 0 < percent <= 100:
         raise ValueError("a percentage must be above 0 and at most 100")
-    from lookup.preflop_order import PREFLOP_ORDER
+    from lookup.preflop import preflop_order
 
     wanted = percent / 100 * len(ALL_COMBOS)
     combos: list[Combo] = []
-    for name in PREFLOP_ORDER:
+    for name in preflop_order():
         if len(combos) >= wanted:
             break
         combos.extend(_expand(name))

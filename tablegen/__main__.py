@@ -173,13 +173,24 @@ def main(argv: list[str] | None = None) -> int:
         if not args.quiet:
             size = sum(len(data) for data in files.values())
             print(f"tablegen: {rules.name}: {len(files)} files, {size:,} B in {out}")
+    preflop_stale: list[str] = []
+    if args.check and args.rules is None:
+        # The preflop table is too costly to rebuild here: checked by sample instead.
+        from tablegen.preflop_table import check_preflop_tables
+
+        preflop_stale = check_preflop_tables(source_table_dir() / "preflop")
+        for problem in preflop_stale:
+            print(f"tablegen: {problem}; run `python -m tablegen preflop`", file=sys.stderr)
     elapsed = time.perf_counter() - started
     if args.check:
         for problem in stale:
             print(f"tablegen: {problem}; run `python -m tablegen`", file=sys.stderr)
-        if not stale and not args.quiet:
-            print(f"tablegen: the tables of {len(jobs)} rankings are current ({elapsed:.1f}s)")
-        return 1 if stale else 0
+        if not stale and not preflop_stale and not args.quiet:
+            extra = " and the preflop table" if args.rules is None else ""
+            print(
+                f"tablegen: the tables of {len(jobs)} rankings{extra} are current ({elapsed:.1f}s)"
+            )
+        return 1 if stale or preflop_stale else 0
     if not args.quiet:
         print(f"tablegen: done in {elapsed:.1f}s")
     return 0

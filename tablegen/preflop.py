@@ -182,7 +182,7 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Any]:
         ) from None
     if scheduler is not None:
         try:
-            client = Client(scheduler, timeout="10s")
+            client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
         except OSError as exc:
             raise PokerLookupError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from None
         with client:
@@ -192,10 +192,10 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Any]:
     # One single-threaded process per core: the kernel is numpy on small arrays,
     # which holds the GIL most of the time, so threads would not run in parallel.
     with (
-        LocalCluster(
+        LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None
         ) as cluster,
-        Client(cluster) as client,
+        Client(cluster) as client,  # type: ignore[no-untyped-call]
     ):
         yield client
 
@@ -223,7 +223,7 @@ def run_blocks(
     for i in pending:
         name = f"preflop-block-{i}-{blocks[i][0]:x}"
         futures[client.submit(timed_block_counts, list(blocks[i]), key=name, pure=False)] = i
-    for future in as_completed(futures):
+    for future in as_completed(futures):  # type: ignore[no-untyped-call]
         index = futures[future]
         counts, cpu_seconds = future.result()
         _write_block(work, index, blocks[index], counts, cpu_seconds)

@@ -110,7 +110,7 @@ def showdown_counts(
 
     # 2. Boards where someone makes a flush: replace their outcome.
     for suit in range(4):
-        in_suit = tuple([c for c in hand if c % 4 == suit] for hand in (first, second))
+        in_suit = ([c for c in first if c % 4 == suit], [c for c in second if c % 4 == suit])
         most = max(len(cards) for cards in in_suit)
         suited = [c for c in deck if c % 4 == suit]
         others = [c for c in deck if c % 4 != suit]
