@@ -5,7 +5,13 @@
 * ``python -m tablegen --rules NAME`` does one built-in ranking;
   ``python -m tablegen --rules my-game.toml --out DIR`` builds a ranking from a
   rule file into ``DIR``, which ``lookup.load_rules(DIR)`` then loads.
-* ``--check`` writes nothing and names every missing or stale file.
+* ``--check`` writes nothing and names every missing or stale file; without
+  ``--rules`` it also checks the preflop table by sample (see below).
+* ``python -m tablegen preflop [--scheduler tcp://HOST:PORT] [--workers N]``
+  is the long job: the exact heads-up preflop equity table, on Dask
+  (:mod:`tablegen.preflop_command`). ``--check`` does not redo it: it verifies
+  the checksums, the generator digest in the header, a sample of matchups
+  recomputed, and the class file derived again from the matchup file.
 
 Exit status: 0 when the tables were written (or, with ``--check``, are
 current); 1 when ``--check`` finds a missing or stale file; 2 for a bad rule
