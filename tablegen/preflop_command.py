@@ -47,18 +47,26 @@ def preflop_main(argv: list[str]) -> int:
     parser.add_argument(
         "--max-blocks", type=int, default=None, help="compute at most this many blocks, then stop"
     )
+    parser.add_argument(
+        "--block-size",
+        type=int,
+        default=None,
+        help="matchups per task (default 256: 184 tasks; use fewer for clusters of hundreds "
+        "of cores; blocks from a run with another size are recomputed)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress output")
     args = parser.parse_args(argv)
-    if args.workers is not None and args.workers < 1:
-        print("tablegen: --workers must be at least 1", file=sys.stderr)
-        return 2
+    for option, value in (("--workers", args.workers), ("--block-size", args.block_size)):
+        if value is not None and value < 1:
+            print(f"tablegen: {option} must be at least 1", file=sys.stderr)
+            return 2
 
-    from tablegen.preflop import blocks_of, canonical_keys, dask_client, run_blocks
+    from tablegen.preflop import BLOCK_SIZE, blocks_of, canonical_keys, dask_client, run_blocks
 
     work = args.work if args.work is not None else source_table_dir().parent / DEFAULT_WORK
     out = args.out if args.out is not None else source_table_dir() / "preflop"
     keys = canonical_keys()
-    blocks = blocks_of(keys)
+    blocks = blocks_of(keys, args.block_size or BLOCK_SIZE)
     started = time.perf_counter()
     try:
         with (

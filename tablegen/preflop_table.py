@@ -53,10 +53,9 @@ def class_data(
     classes = np.array([class_of_combo(c) for c in ALL_COMBOS], dtype=np.intp)
     cell = classes[a] * len(CLASS_NAMES) + classes[b]
     size = len(CLASS_NAMES) ** 2
-    cell_wins = np.zeros(size, dtype=np.int64)
-    cell_ties = np.zeros(size, dtype=np.int64)
-    np.add.at(cell_wins, cell, win)
-    np.add.at(cell_ties, cell, tie)
+    # Float sums of integers stay exact below 2**53 (these are below 2**32).
+    cell_wins = np.rint(np.bincount(cell, weights=win, minlength=size)).astype(np.int64)
+    cell_ties = np.rint(np.bincount(cell, weights=tie, minlength=size)).astype(np.int64)
     pairs = np.bincount(cell, minlength=size)
 
     def strength(c: int) -> Fraction:

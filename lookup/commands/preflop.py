@@ -13,7 +13,7 @@ from lookup.errors import PokerLookupError
 
 __all__ = ["register"]
 
-_LEGEND = "pairs on the diagonal, suited above it, offsuit below; equity in %"
+_LEGEND = "pairs on the diagonal, suited hands above it, offsuit below"
 
 
 def register(subparsers: Any) -> None:
@@ -21,10 +21,13 @@ def register(subparsers: Any) -> None:
 
     >>> from lookup.cli import main
     >>> main(["preflop"])  # doctest: +ELLIPSIS
-    Heads-up preflop equity against a random hand (exact; pairs on the diagonal, ...)
+    Exact heads-up preflop equity (%) against a random hand
+    pairs on the diagonal, suited hands above it, offsuit below
           A    K    Q    J    T    9    8    7    6    5    4    3    2
-    A  85.2 67.0 66.2 65.4 64.7 62.8 62.1 61.0 59.9 59.9 59.1 58.2 57.4
+    A  85.2 67.0 66.2 65.4 64.6 62.8 61.9 61.0 59.9 59.9 59.0 58.2 57.4
+    K  65.3 82.4 63.4 62.6 61.8 60.0 58.3 57.5 56.6 55.8 54.9 54.1 53.2
     ...
+    2  54.9 50.5 47.3 44.3 41.7 39.1 36.8 34.6 34.1 34.3 33.2 32.3 50.3
     0
     >>> main(["preflop", "--vs", "AsKx"])  # one line on stderr
     2
@@ -110,7 +113,7 @@ def _render_grid(chart: list[dict[str, Any] | None], vs: str, *, colour: bool) -
     from lookup.cards import RANK_CHARS
 
     against = "a random hand" if vs.lower() == "random" else repr(vs)
-    lines = [f"Heads-up preflop equity against {against} (exact; {_LEGEND})"]
+    lines = [f"Exact heads-up preflop equity (%) against {against}", _LEGEND]
     ranks = RANK_CHARS[::-1]
     lines.append("  " + "".join(f"{r:>5}" for r in ranks))
     for row in range(13):
