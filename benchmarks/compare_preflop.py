@@ -18,11 +18,17 @@ Prints the time of each task and the ratios the issue asks for:
   is timed that way.
 
 poker-equity is skipped cleanly when it is not installed.
+
+``--scaling N`` instead times the generator on a slice of ``N`` matchups with
+a ``LocalCluster`` of 1 and then 2 workers (each warmed up first, so process
+start-up is not counted) and prints the speed-up; it needs the ``cluster``
+extra and skips cleanly without it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -58,10 +64,48 @@ def _poker_equity() -> Any:
     return poker_equity
 
 
+def scaling(matchups: int) -> int:
+    """Wall time of ``matchups`` matchups on 1 and 2 LocalCluster workers."""
+    import tempfile
+
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        print("scaling: dask.distributed not installed (pip install 'pokerlookup[cluster]')")
+        return 0
+    from tablegen.preflop import block_counts, blocks_of, canonical_keys, run_blocks
+
+    keys = canonical_keys()
+    step = len(keys) // matchups
+    chosen = list(keys[::step][:matchups])  # spread over the table: pairs, suited, offsuit
+    blocks = blocks_of(chosen, max(1, matchups // 32))
+    times = {}
+    for workers in (1, 2):
+        with (
+            LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None) as c,
+            Client(c) as client,
+            tempfile.TemporaryDirectory() as work,
+        ):
+            client.run(block_counts, chosen[:2])  # every worker imports and loads its tables
+            started = time.perf_counter()
+            run_blocks(blocks, Path(work), client)
+            times[workers] = time.perf_counter() - started
+        print(f"{workers} worker(s): {matchups} matchups in {times[workers]:.2f} s "
+              f"({times[workers] / matchups * 1e3:.2f} ms a matchup, wall)")  # fmt: skip
+    print(f"speed-up from 1 to 2 workers: {times[1] / times[2]:.2f}x; load average now "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the slow range enumeration")
+    parser.add_argument(
+        "--scaling", type=int, default=None, metavar="N", help="time the generator instead"
+    )
     args = parser.parse_args()
+    if args.scaling is not None:
+        return scaling(args.scaling)
 
     rows: list[tuple[str, float]] = []
     lookup_time = best_time(lambda: heads_up("AsAh", "KsKh"), repeat=5, number=2000)
