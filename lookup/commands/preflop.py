@@ -34,7 +34,7 @@ def register(subparsers: Any) -> None:
     """
     parser = subparsers.add_parser(
         "preflop",
-        help="the 13x13 chart of exact heads-up preflop equity (against a random hand or a range)",
+        help="the 13x13 chart of exact heads-up preflop equity",
         description=(
             "Print each starting-hand class's exact all-in equity against one random hand, "
             "or against a hand or range given with --vs, as the familiar 13x13 grid: pairs on "
