@@ -2,7 +2,7 @@
 
 Exit status: 0 when the table was written (or the requested blocks computed),
 2 for bad arguments, a missing Dask or an unreachable scheduler (one line on
-stderr).
+stderr), 130 on Ctrl-C (finished blocks are kept; the same command resumes).
 """
 
 from __future__ import annotations
@@ -79,6 +79,11 @@ def preflop_main(argv: list[str]) -> int:
     except PokerLookupError as exc:
         print(f"tablegen: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # Finished blocks are already on disk: say so, and that a rerun resumes.
+        print(f"tablegen: preflop: interrupted; finished blocks are kept in {work}, "
+              "run the same command again to resume", file=sys.stderr)  # fmt: skip
+        return 130
     elapsed = time.perf_counter() - started
     if not args.quiet:
         print(

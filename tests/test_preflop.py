@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from itertools import combinations
 from math import comb
@@ -173,6 +175,35 @@ def test_stopped_run_resumes_without_redoing_blocks(
     assert all(p.stat().st_mtime_ns == stamp for p, stamp in stamps.items())
     assert collect(blocks, tmp_path) == [table[k] for k in keys]
     assert read_block(tmp_path, 0, [1, 2, 3]) is None  # written for other keys: not reused
+
+
+def test_interrupted_command_resumes_where_it_stopped(
+    tmp_path: Path, table: dict[int, tuple[int, int]]
+) -> None:
+    pytest.importorskip("distributed")
+    work = tmp_path / "work"
+    out = str(tmp_path / "out")
+    command = [sys.executable, "-m", "tablegen", "preflop", "--workers", "1", "--quiet",
+               "--work", str(work), "--out", out, "--block-size", "8"]  # fmt: skip
+    first = subprocess.Popen([*command, "--max-blocks", "40"], cwd=ROOT, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while not list(work.glob("block-*.json")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    first.send_signal(signal.SIGINT)
+    _, err = first.communicate(timeout=120)
+    assert first.returncode == 130, err
+    assert b"resume" in err and b"Traceback" not in err
+    kept = {p: p.stat().st_mtime_ns for p in work.glob("block-*.json")}
+    assert 1 <= len(kept) < 40
+    second = subprocess.run([*command, "--max-blocks", "3"], cwd=ROOT, capture_output=True)
+    assert second.returncode == 0, second.stderr
+    assert all(p.stat().st_mtime_ns == stamp for p, stamp in kept.items())
+    assert len(list(work.glob("block-*.json"))) == len(kept) + 3
+    keys = canonical_keys()
+    for path in work.glob("block-*.json"):
+        index = int(path.stem.split("-")[1])
+        block = read_block(work, index, keys[8 * index : 8 * index + 8])
+        assert block == [table[k] for k in keys[8 * index : 8 * index + 8]]
 
 
 def test_scheduler_option_uses_a_running_cluster(cluster: object, tmp_path: Path) -> None:
