@@ -73,7 +73,13 @@ def scaling(matchups: int) -> int:
     except ImportError:
         print("scaling: dask.distributed not installed (pip install 'pokerlookup[cluster]')")
         return 0
-    from tablegen.preflop import block_counts, blocks_of, canonical_keys, run_blocks
+    from tablegen.preflop import (
+        block_counts,
+        block_cpu_seconds,
+        blocks_of,
+        canonical_keys,
+        run_blocks,
+    )
 
     keys = canonical_keys()
     step = len(keys) // matchups
@@ -90,8 +96,9 @@ def scaling(matchups: int) -> int:
             started = time.perf_counter()
             run_blocks(blocks, Path(work), client)
             times[workers] = time.perf_counter() - started
-        print(f"{workers} worker(s): {matchups} matchups in {times[workers]:.2f} s "
-              f"({times[workers] / matchups * 1e3:.2f} ms a matchup, wall)")  # fmt: skip
+            cpu = sum(block_cpu_seconds(Path(work), i) for i in range(len(blocks)))
+        print(f"{workers} worker(s): {matchups} matchups in {times[workers]:.2f} s wall, "
+              f"{cpu:.2f} s worker CPU ({cpu / matchups * 1e3:.2f} ms a matchup)")  # fmt: skip
     print(f"speed-up from 1 to 2 workers: {times[1] / times[2]:.2f}x; load average now "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
     return 0
