@@ -378,6 +378,14 @@ def test_check_passes_on_the_committed_table_and_names_a_damaged_one(tmp_path: P
     assert len(problems) == 1 and "corrupted" in problems[0]
 
 
+def test_check_refuses_a_table_from_another_generator(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tablegen.preflop
+
+    monkeypatch.setattr(tablegen.preflop, "GENERATOR", "some other method")
+    problems = check_preflop_tables(TABLE, sample=1)
+    assert len(problems) == 1 and "another generator" in problems[0]
+
+
 def pokerlookup(*args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     return subprocess.run(
