@@ -322,6 +322,16 @@ def test_equity_answers_from_the_table_like_the_enumeration() -> None:
     assert not equity(["AsKd", "QQ"], samples=1000, seed=1).exact
 
 
+def test_table_answer_equals_the_enumeration_for_two_ranges() -> None:
+    from lookup import equity
+
+    from_table = equity(["AKs", "QQ, JsTs"])
+    # A seed keeps the table out of it: the same question, every board enumerated.
+    enumerated = equity(["AKs", "QQ, JsTs"], exact=True, seed=0)
+    assert enumerated.exact and from_table.exact
+    assert from_table.players == enumerated.players and from_table.boards == enumerated.boards
+
+
 def test_bad_inputs_raise_package_errors() -> None:
     with pytest.raises(DuplicateCardError):
         heads_up("AsAh", "AsKd")
