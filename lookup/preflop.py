@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BOARDS",
     "CLASS_NAMES",
+    "MATCHUPS",
     "HeadsUp",
     "class_index",
     "class_matrix",
@@ -68,6 +69,8 @@ __all__ = [
 
 BOARDS: Final = 1_712_304
 """Boards behind every matchup: C(48, 5)."""
+MATCHUPS: Final = 47_008
+"""Pairs of disjoint holdings up to suit relabelling (see :mod:`lookup.matchups`)."""
 _VECTOR_FROM: Final = 256  # pairs of combos from which numpy beats a Python loop
 
 
@@ -168,9 +171,10 @@ class _Matchups:
 def _matchups() -> _Matchups:
     table = read_table(table_dir() / "preflop", "matchups")
     count = table.meta_int("matchups")
-    if table.meta_int("boards") != BOARDS:
+    if table.meta_int("boards") != BOARDS or count != MATCHUPS:
         raise TableError(
-            f"lookup table {table.source} is not over {BOARDS} boards: {REGENERATE_HINT}"
+            f"lookup table {table.source} is not {MATCHUPS:,} matchups over {BOARDS:,} boards: "
+            f"{REGENERATE_HINT}"
         )
     keys = table.array("key", "I", count)
     row = {key: i for i, key in enumerate(keys)}

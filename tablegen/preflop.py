@@ -29,6 +29,7 @@ from typing import Any, Final
 
 from lookup.errors import PokerLookupError
 from lookup.matchups import matchup_cards, matchup_keys
+from lookup.preflop import BOARDS, MATCHUPS
 
 __all__ = [
     "BLOCK_SIZE",
@@ -42,9 +43,6 @@ __all__ = [
     "run_blocks",
 ]
 
-BOARDS: Final = 1_712_304
-"""Boards per matchup: C(48, 5)."""
-MATCHUPS: Final = 47_008
 BLOCK_SIZE: Final = 256
 """Matchups per task: about a second of work, so progress is smooth and a restart loses little."""
 GENERATOR: Final = "tablegen.preflop_kernel 1: rank multisets, then flush boards listed"
