@@ -131,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         epilog="examples:\n"
         "  python -m tablegen                                # every built-in ranking\n"
         "  python -m tablegen --check                        # exit 1 if tables/ is stale\n"
-        "  python -m tablegen --rules my-game.toml --out DIR # a ranking of your own",
+        "  python -m tablegen --rules my-game.toml --out DIR # a ranking of your own\n"
+        "  python -m tablegen preflop                        # the preflop equity table, on Dask",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
