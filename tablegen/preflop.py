@@ -151,9 +151,15 @@ def read_block(work: Path, index: int, keys: Sequence[int]) -> list[tuple[int, i
         data = json.loads(_block_path(work, index).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
+    if not isinstance(data, dict):
+        return None
     if data.get("generator") != GENERATOR or data.get("keys") != list(keys):
         return None
-    return [(int(w), int(t)) for w, t in data["counts"]]
+    try:
+        counts = [(int(w), int(t)) for w, t in data["counts"]]
+    except (KeyError, TypeError, ValueError):
+        return None
+    return counts if len(counts) == len(keys) else None
 
 
 def block_cpu_seconds(work: Path, index: int) -> float:
