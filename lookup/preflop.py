@@ -87,7 +87,7 @@ _CLASS_BY_NAME: Final = {name: i for i, name in enumerate(CLASS_NAMES)}
 
 
 def class_of_combo(combo: Combo) -> int:
-    """The grid index of a combo's class (card indices, any order).
+    """The grid index of a combo's class (two distinct card indices, any order; not checked).
 
     >>> [CLASS_NAMES[class_of_combo(c)] for c in ((51, 47), (47, 50), (3, 0))]
     ['AKs', 'AKo', '22']
@@ -288,6 +288,10 @@ def class_versus(first: str, second: str) -> HeadsUp:
 
     >>> round(class_versus("AKo", "QQ").equity, 4)
     0.4324
+    >>> class_versus("AKo", "QQs")
+    Traceback (most recent call last):
+    ...
+    lookup.errors.RangeError: 'QQs' is not a starting-hand class: ...
     """
     data = _classes()
     cell = class_index(first) * len(CLASS_NAMES) + class_index(second)
@@ -320,6 +324,10 @@ def versus_random(name: str) -> HeadsUp:
     >>> aa = versus_random("AA")
     >>> round(aa.win, 6), round(aa.tie, 6)
     (0.849319, 0.005436)
+    >>> versus_random("A1s")
+    Traceback (most recent call last):
+    ...
+    lookup.errors.RangeError: 'A1s' is not a starting-hand class: ...
     """
     data = _classes()
     n = len(CLASS_NAMES)
