@@ -133,6 +133,7 @@ def check_preflop_tables(out: Path, *, sample: int = 24, seed: int = 13) -> list
     import random
 
     from lookup.errors import TableError
+    from lookup.matchups import matchup_cards
     from lookup.tablefile import decode_table
     from tablegen.preflop import canonical_keys
     from tablegen.preflop_kernel import showdown_counts
@@ -154,8 +155,6 @@ def check_preflop_tables(out: Path, *, sample: int = 24, seed: int = 13) -> list
     wins, ties = list(table.arrays["win"]), list(table.arrays["tie"])
     problems = []
     for row in random.Random(seed).sample(range(len(keys)), sample):
-        from lookup.matchups import matchup_cards
-
         first, second = matchup_cards(keys[row])
         expected = showdown_counts(first, second)[:2]
         if (wins[row], ties[row]) != expected:
