@@ -21,7 +21,15 @@ from lookup.errors import PokerLookupError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS: tuple[str, ...] = ("evaluate", "showdown", "equity", "census", "rules", "games")
+COMMANDS: tuple[str, ...] = (
+    "evaluate",
+    "showdown",
+    "equity",
+    "preflop",
+    "census",
+    "rules",
+    "games",
+)
 """Subcommand modules under lookup.commands, in the order ``--help`` lists them."""
 
 
@@ -33,6 +41,7 @@ examples:
   pokerlookup showdown --verbose - < players.txt
   pokerlookup equity AsAh KsKh --board 2c7d9h  # win, tie and equity of each player
   pokerlookup equity "QQ+, AKs" JhTh           # ranges in quotes
+  pokerlookup preflop --vs "QQ+, AKs"          # 13x13 chart of exact preflop equity
   pokerlookup census 7 --jobs 2                # every 7-card hand, counted by category
   pokerlookup eval --rules deuce-to-seven 7c5d4h3s2c   # any ranking: see `pokerlookup rules`
   pokerlookup rules                            # the rankings, a line each

@@ -249,6 +249,11 @@ def equity(
     ...
     lookup.errors.HandSizeError: a board has 0, 3, 4 or 5 cards, got 2
     """
+    if not board and not dead and exact is not False and samples is None and seed is None:
+        from lookup.preflop import preflop_equity  # heads-up preflop: exact, from a table
+
+        if (answer := preflop_equity(hands)) is not None:
+            return answer
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise PokerLookupError(
             f"give the players' hands as a list, e.g. ['AsAh', 'KK'], got {hands!r}"

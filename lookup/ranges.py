@@ -24,10 +24,10 @@ prefixes of one cached order. A combo is a pair of card indices
 ``(higher, lower)`` with ``index = 4 * rank + suit`` (0 = 2c ... 51 = As).
 Repeated combos count once; the order is that of first appearance.
 
-**Percentages** use :data:`lookup.preflop_order.PREFLOP_ORDER`, the 169 hand
-classes sorted by their equity against one random hand, as sampled by
-``scripts/make_preflop_order.py`` (method, sample size and seed are recorded
-there). ``X%`` takes whole classes from the top while the combos so far are
+**Percentages** use :func:`lookup.preflop.preflop_order`, the 169 hand
+classes sorted by their exact equity against one random hand, read from the
+heads-up preflop table (``tables/preflop/``). ``X%`` takes whole classes from
+the top while the combos so far are
 fewer than ``X%`` of 1,326, so the last class taken may overshoot a little.
 
 >>> [len(parse_range(text)) for text in ("QQ+", "AKs", "AKo", "22+")]
@@ -210,17 +210,17 @@ def _expand(token: str) -> list[Combo]:
 @cache
 def _by_strength() -> tuple[Combo, ...]:
     """Every combo, whole classes in preflop order: ``X%`` is always a prefix of this."""
-    from lookup.preflop_order import PREFLOP_ORDER
+    from lookup.preflop import preflop_order
 
-    return tuple(c for name in PREFLOP_ORDER for c in _expand(name))
+    return tuple(c for name in preflop_order() for c in _expand(name))
 
 
 @cache
 def _class_ends() -> tuple[int, ...]:
     """Where each class ends in :func:`_by_strength` (a running total of combos)."""
-    from lookup.preflop_order import PREFLOP_ORDER
+    from lookup.preflop import preflop_order
 
-    return tuple(accumulate(len(_expand(name)) for name in PREFLOP_ORDER))
+    return tuple(accumulate(len(_expand(name)) for name in preflop_order()))
 
 
 def _percent_end(percent: float) -> int:

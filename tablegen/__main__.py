@@ -5,7 +5,13 @@
 * ``python -m tablegen --rules NAME`` does one built-in ranking;
   ``python -m tablegen --rules my-game.toml --out DIR`` builds a ranking from a
   rule file into ``DIR``, which ``lookup.load_rules(DIR)`` then loads.
-* ``--check`` writes nothing and names every missing or stale file.
+* ``--check`` writes nothing and names every missing or stale file; without
+  ``--rules`` it also checks the preflop table by sample (see below).
+* ``python -m tablegen preflop [--scheduler tcp://HOST:PORT] [--workers N]``
+  is the long job: the exact heads-up preflop equity table, on Dask
+  (:mod:`tablegen.preflop_command`). ``--check`` does not redo it: it verifies
+  the checksums, the generator digest in the header, a sample of matchups
+  recomputed, and the class file derived again from the matchup file.
 
 Exit status: 0 when the tables were written (or, with ``--check``, are
 current); 1 when ``--check`` finds a missing or stale file; 2 for a bad rule
@@ -25,6 +31,7 @@ from lookup.rules import RankingRules, parse_rules
 from lookup.tables import source_table_dir
 from tablegen.badugi import build_badugi_tables
 from tablegen.build import build_tables
+from tablegen.preflop_command import preflop_main
 from tablegen.rankings import BUILTIN_NAMES, builtin
 
 RULE_FILE = "rules.toml"
@@ -115,13 +122,17 @@ def _write(out: Path, files: dict[str, bytes]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args_list = sys.argv[1:] if argv is None else argv
+    if args_list[:1] == ["preflop"]:
+        return preflop_main(args_list[1:])
     parser = argparse.ArgumentParser(
         prog="python -m tablegen",
         description="Generate pokerlookup's lookup tables from the reference classifier.",
         epilog="examples:\n"
         "  python -m tablegen                                # every built-in ranking\n"
         "  python -m tablegen --check                        # exit 1 if tables/ is stale\n"
-        "  python -m tablegen --rules my-game.toml --out DIR # a ranking of your own",
+        "  python -m tablegen --rules my-game.toml --out DIR # a ranking of your own\n"
+        "  python -m tablegen preflop                        # the preflop equity table, on Dask",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -142,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         help="write nothing; exit 1 naming each file that differs from what would be written",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress output")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_list)
 
     try:
         if args.rules is None:
@@ -169,13 +180,24 @@ def main(argv: list[str] | None = None) -> int:
         if not args.quiet:
             size = sum(len(data) for data in files.values())
             print(f"tablegen: {rules.name}: {len(files)} files, {size:,} B in {out}")
+    preflop_stale: list[str] = []
+    if args.check and args.rules is None:
+        # The preflop table is too costly to rebuild here: checked by sample instead.
+        from tablegen.preflop_table import check_preflop_tables
+
+        preflop_stale = check_preflop_tables(source_table_dir() / "preflop")
+        for problem in preflop_stale:
+            print(f"tablegen: {problem}; run `python -m tablegen preflop`", file=sys.stderr)
     elapsed = time.perf_counter() - started
     if args.check:
         for problem in stale:
             print(f"tablegen: {problem}; run `python -m tablegen`", file=sys.stderr)
-        if not stale and not args.quiet:
-            print(f"tablegen: the tables of {len(jobs)} rankings are current ({elapsed:.1f}s)")
-        return 1 if stale else 0
+        if not stale and not preflop_stale and not args.quiet:
+            extra = " and the preflop table" if args.rules is None else ""
+            print(
+                f"tablegen: the tables of {len(jobs)} rankings{extra} are current ({elapsed:.1f}s)"
+            )
+        return 1 if stale or preflop_stale else 0
     if not args.quiet:
         print(f"tablegen: done in {elapsed:.1f}s")
     return 0

@@ -344,7 +344,7 @@ def test_late_progress_bar_appears_only_for_long_runs(
     assert capsys.readouterr().err == ""
     monkeypatch.setattr(module, "_PROGRESS_AFTER", 0.0)
     monkeypatch.setattr("lookup.progress._isatty", lambda stream: True)
-    equity(["AsAh", "KsKh"], progress=True)
+    equity(["AsAh", "KsKh"], dead="2c", progress=True)  # a dead card: enumerated, not the table
     assert "equity (exact)" in capsys.readouterr().err
 
 

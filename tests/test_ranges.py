@@ -100,31 +100,35 @@ def test_blocked_combos_are_dropped() -> None:
 
 @pytest.mark.parametrize("percent", [1, 5, 10, 15, 25, 50, 100])
 def test_percentages_take_whole_classes_from_the_top(percent: int) -> None:
-    from lookup.preflop_order import PREFLOP_ORDER
+    from lookup.preflop import preflop_order
 
+    order = preflop_order()
     combos = parse_range(f"{percent}%")
     wanted = percent / 100 * 1326
     assert len(combos) >= wanted
     classes = _classes(combos)
     # Exactly a prefix of the documented order, and the last class is needed.
-    assert classes == set(PREFLOP_ORDER[: len(classes)])
-    last = PREFLOP_ORDER[len(classes) - 1]
+    assert classes == set(order[: len(classes)])
+    last = order[len(classes) - 1]
     assert len(combos) - len(parse_range(last)) < wanted
 
 
 def test_preflop_order_is_sane() -> None:
-    from lookup.preflop_order import EQUITY_VS_RANDOM, PREFLOP_ORDER
+    from lookup.preflop import preflop_order, versus_random
 
-    assert len(PREFLOP_ORDER) == 169 == len(set(PREFLOP_ORDER))
+    order = preflop_order()
+    assert len(order) == 169 == len(set(order))
     # Heads-up against one random hand the worst class is 32o, not 72o.
-    assert PREFLOP_ORDER[0] == "AA" and PREFLOP_ORDER[-1] == "32o"
+    assert order[0] == "AA" and order[-1] == "32o"
     # Published equity against a random hand (PokerStove tables): AA 85.2%, 72o 34.6%, 32o 32.3%.
-    assert EQUITY_VS_RANDOM["AA"] == pytest.approx(0.852, abs=0.002)
-    assert EQUITY_VS_RANDOM["72o"] == pytest.approx(0.346, abs=0.002)
-    assert EQUITY_VS_RANDOM["32o"] == pytest.approx(0.323, abs=0.002)
-    # Dominance the sampling must respect by a wide margin.
-    assert PREFLOP_ORDER.index("AKs") < PREFLOP_ORDER.index("AKo")
-    assert PREFLOP_ORDER.index("KK") < PREFLOP_ORDER.index("AKs")
+    assert versus_random("AA").equity == pytest.approx(0.852, abs=0.0005)
+    assert versus_random("72o").equity == pytest.approx(0.346, abs=0.0005)
+    assert versus_random("32o").equity == pytest.approx(0.323, abs=0.0005)
+    # The order is by exact equity, so it never goes up.
+    exact = [versus_random(name).exact_equity for name in order]
+    assert exact == sorted(exact, reverse=True)
+    assert order.index("AKs") < order.index("AKo")
+    assert order.index("KK") < order.index("AKs")
 
 
 @pytest.mark.parametrize(
@@ -191,10 +195,10 @@ def test_suit_symbols_stay_allowed_in_explicit_combos() -> None:
 
 def _top_percent_by_the_definition(percent: float) -> set[tuple[int, int]]:
     # The documented rule, spelled out: whole classes from the top while short of X%.
-    from lookup.preflop_order import PREFLOP_ORDER
+    from lookup.preflop import preflop_order
 
     combos: set[tuple[int, int]] = set()
-    for name in PREFLOP_ORDER:
+    for name in preflop_order():
         if len(combos) >= percent / 100 * 1326:
             break
         combos |= set(parse_range(name))

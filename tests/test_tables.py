@@ -112,7 +112,13 @@ def test_each_ranking_folder_holds_exactly_its_files(name: str) -> None:
 
 
 def test_no_stray_folders_or_files() -> None:
-    assert sorted(p.name for p in source_table_dir().iterdir()) == sorted(BUILTIN_RANKINGS)
+    expected = [*BUILTIN_RANKINGS, "preflop"]  # the heads-up preflop equity table
+    assert sorted(p.name for p in source_table_dir().iterdir()) == sorted(expected)
+
+
+def test_preflop_folder_holds_exactly_its_files() -> None:
+    folder = source_table_dir() / "preflop"
+    assert sorted(p.name for p in folder.iterdir()) == ["classes.msgpack", "matchups.msgpack"]
 
 
 def test_check_names_each_stale_or_missing_file(check_runs: CheckRuns) -> None:

@@ -1,0 +1,292 @@
+"""The heads-up preflop equity table: every matchup enumerated exactly, on a Dask cluster.
+
+The 47,008 matchups (:mod:`lookup.matchups`) are cut into blocks of
+:data:`BLOCK_SIZE`; each block is one Dask task that runs
+:func:`tablegen.preflop_kernel.showdown_counts` on its matchups and returns
+their exact win and tie counts. The *client* (this process) writes each
+finished block to the work folder as it arrives, so a run that is stopped and
+started again only computes the blocks still missing; workers need no shared
+disk, only this package installed. When every block is in, the table files
+are assembled (:mod:`tablegen.preflop_table`).
+
+``scheduler=None`` starts a ``LocalCluster`` (one single-threaded worker
+process per core by default); ``scheduler="tcp://host:8786"`` uses a running
+cluster unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from lookup.errors import PokerLookupError
+from lookup.matchups import matchup_cards, matchup_keys
+from lookup.preflop import BOARDS, MATCHUPS
+
+__all__ = [
+    "BLOCK_SIZE",
+    "BOARDS",
+    "GENERATOR",
+    "MATCHUPS",
+    "RunReport",
+    "block_counts",
+    "canonical_keys",
+    "generator_digest",
+    "run_blocks",
+]
+
+BLOCK_SIZE: Final = 256
+"""Matchups per task: about a second of work, so progress is smooth and a restart loses little."""
+GENERATOR: Final = "tablegen.preflop_kernel 1: rank multisets, then flush boards listed"
+"""Names the method; change it whenever the kernel's results could change."""
+CONNECT_TIMEOUT: Final = "10s"
+"""How long to wait for a ``--scheduler`` before giving up."""
+
+
+def generator_digest() -> str:
+    """SHA-256 of :data:`GENERATOR` and the standard ranking's rules: stamped into the table.
+
+    >>> len(generator_digest())
+    64
+    """
+    from tablegen.rankings import builtin
+
+    return hashlib.sha256(f"{GENERATOR}\n{builtin('standard').digest}".encode()).hexdigest()
+
+
+@cache
+def canonical_keys() -> tuple[int, ...]:
+    """Every matchup key, ascending (47,008 of them).
+
+    >>> keys = canonical_keys()
+    >>> len(keys), keys[0] == min(keys), hex(keys[0])
+    (47008, True, '0x1b')
+    """
+    import numpy as np
+
+    from lookup.ranges import ALL_COMBOS
+
+    combos = np.array(ALL_COMBOS, dtype=np.intp)
+    first, second = np.triu_indices(len(combos), 1)
+    a, b = combos[first], combos[second]
+    disjoint = (a[:, :, None] != b[:, None, :]).all(axis=(1, 2))
+    keys, _ = matchup_keys(a[disjoint], b[disjoint])
+    unique = np.unique(keys)
+    if len(unique) != MATCHUPS:
+        raise AssertionError(f"{len(unique)} matchups, expected {MATCHUPS}")
+    return tuple(int(k) for k in unique)
+
+
+@cache
+def keep_freed_memory() -> bool:
+    """Let glibc's malloc keep and reuse freed memory in this process; False if not glibc.
+
+    Dask's nanny starts workers with ``MALLOC_TRIM_THRESHOLD_=65536``, which
+    also pins glibc's mmap threshold at 128 KB: every mid-sized array of the
+    kernel then comes from a fresh ``mmap`` and is paid for in page faults
+    (measured here: 9.8 ms a matchup instead of 3.9). Raising both thresholds
+    at run time undoes that for this process, whatever cluster started it.
+
+    >>> keep_freed_memory() in (True, False)
+    True
+    """
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        mallopt = libc.mallopt
+    except (OSError, AttributeError):  # not glibc (macOS, musl without mallopt)
+        return False
+    m_trim_threshold, m_mmap_threshold = -1, -3  # from glibc's <malloc.h>
+    return bool(mallopt(m_mmap_threshold, 64 << 20) and mallopt(m_trim_threshold, 256 << 20))
+
+
+def block_counts(keys: Sequence[int]) -> list[tuple[int, int]]:
+    """``(wins of the first holding, ties)`` of each matchup key: one Dask task.
+
+    >>> block_counts([0x1111])  # AA vs KK, same two suits
+    [(1410336, 9308)]
+    """
+    from tablegen.preflop_kernel import showdown_counts
+
+    keep_freed_memory()
+
+    counts = []
+    for key in keys:
+        first, second = matchup_cards(key)
+        wins, ties, boards = showdown_counts(first, second)
+        if boards != BOARDS:
+            raise AssertionError(f"matchup {key:#x}: {boards} boards, expected {BOARDS}")
+        counts.append((wins, ties))
+    return counts
+
+
+def timed_block_counts(keys: Sequence[int]) -> tuple[list[tuple[int, int]], float]:
+    """:func:`block_counts` and the CPU seconds the worker spent on it (for the cost report)."""
+    started = time.process_time()
+    counts = block_counts(keys)
+    return counts, time.process_time() - started
+
+
+@dataclass(frozen=True)
+class RunReport:
+    """What one run did."""
+
+    blocks: int
+    """Blocks in the job."""
+    computed: int
+    """Blocks computed by this run (the rest were already in the work folder)."""
+    complete: bool
+    """Every block of the job is in the work folder."""
+
+
+def _block_path(work: Path, index: int) -> Path:
+    return work / f"block-{index:04d}.json"
+
+
+def read_block(work: Path, index: int, keys: Sequence[int]) -> list[tuple[int, int]] | None:
+    """A finished block's counts, or None when missing or written for other keys or method.
+
+    >>> read_block(Path("/nonexistent"), 0, [27]) is None
+    True
+    """
+    try:
+        data = json.loads(_block_path(work, index).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    if data.get("generator") != GENERATOR or data.get("keys") != list(keys):
+        return None
+    try:
+        counts = [(int(w), int(t)) for w, t in data["counts"]]
+    except (KeyError, TypeError, ValueError):
+        return None
+    return counts if len(counts) == len(keys) else None
+
+
+def block_cpu_seconds(work: Path, index: int) -> float:
+    """Worker CPU seconds recorded with a finished block (0.0 if unknown)."""
+    try:
+        data = json.loads(_block_path(work, index).read_text(encoding="utf-8"))
+        return float(data.get("cpu_seconds", 0.0))
+    except (OSError, ValueError, TypeError):
+        return 0.0
+
+
+def _write_block(
+    work: Path, index: int, keys: Sequence[int], counts: Any, cpu_seconds: float
+) -> None:
+    path = _block_path(work, index)
+    part = path.with_suffix(".part")
+    body = {
+        "generator": GENERATOR,
+        "keys": list(keys),
+        "counts": [list(c) for c in counts],
+        "cpu_seconds": round(cpu_seconds, 4),
+    }
+    part.write_text(json.dumps(body, separators=(",", ":")), encoding="utf-8")
+    os.replace(part, path)  # a block file is either whole or absent
+
+
+def blocks_of(keys: Sequence[int], size: int = BLOCK_SIZE) -> list[list[int]]:
+    """``keys`` cut into consecutive blocks of ``size``.
+
+    >>> blocks_of([1, 2, 3, 4, 5], 2)
+    [[1, 2], [3, 4], [5]]
+    >>> blocks_of([1], 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: block size must be at least 1, got 0
+    """
+    if size < 1:
+        raise ValueError(f"block size must be at least 1, got {size}")
+    return [list(keys[i : i + size]) for i in range(0, len(keys), size)]
+
+
+@contextmanager
+def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Any]:
+    """A ``distributed.Client``: of a new LocalCluster, or connected to ``scheduler``."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise PokerLookupError(
+            "generating the preflop table needs Dask: pip install 'pokerlookup[cluster]'"
+        ) from None
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+        except OSError as exc:
+            raise PokerLookupError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from None
+        with client:
+            yield client
+        return
+    count = workers if workers is not None else os.cpu_count() or 1
+    # One single-threaded process per core: the kernel is numpy on small arrays,
+    # which holds the GIL most of the time, so threads would not run in parallel.
+    with (
+        LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,  # type: ignore[no-untyped-call]
+    ):
+        yield client
+
+
+def run_blocks(
+    blocks: Sequence[Sequence[int]],
+    work: Path,
+    client: Any,
+    *,
+    max_blocks: int | None = None,
+    on_block: Callable[[int], None] | None = None,
+) -> RunReport:
+    """Compute every block missing from ``work`` on ``client``, writing each as it finishes.
+
+    ``max_blocks`` stops after submitting that many (the rest wait for the next
+    run); ``on_block(n)`` is called with the matchups of each finished block.
+    """
+    from distributed import as_completed
+
+    work.mkdir(parents=True, exist_ok=True)
+    pending = [i for i, keys in enumerate(blocks) if read_block(work, i, keys) is None]
+    if max_blocks is not None:
+        pending = pending[:max_blocks]
+    futures = {}
+    for i in pending:
+        name = f"preflop-block-{i}-{blocks[i][0]:x}"
+        futures[client.submit(timed_block_counts, list(blocks[i]), key=name, pure=False)] = i
+    for future in as_completed(futures):  # type: ignore[no-untyped-call]
+        index = futures[future]
+        counts, cpu_seconds = future.result()
+        _write_block(work, index, blocks[index], counts, cpu_seconds)
+        if on_block is not None:
+            on_block(len(blocks[index]))
+    done = sum(read_block(work, i, keys) is not None for i, keys in enumerate(blocks))
+    return RunReport(len(blocks), len(pending), done == len(blocks))
+
+
+def collect(blocks: Sequence[Sequence[int]], work: Path) -> list[tuple[int, int]]:
+    """Counts of every matchup of a finished job, in key order.
+
+    >>> collect([[27]], Path("/nonexistent"))
+    Traceback (most recent call last):
+    ...
+    lookup.errors.PokerLookupError: block 0 of the preflop job is missing from /nonexistent
+    """
+    counts: list[tuple[int, int]] = []
+    for i, keys in enumerate(blocks):
+        block = read_block(work, i, keys)
+        if block is None:
+            raise PokerLookupError(f"block {i} of the preflop job is missing from {work}")
+        counts.extend(block)
+    return counts
