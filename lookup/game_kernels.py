@@ -240,15 +240,24 @@ def _omaha_tables(ranking: Ranking) -> OmahaTables:
         masks = [m for m in range(1 << 13) if 3 <= m.bit_count() <= 5]
         mask_row[masks] = np.arange(len(masks))
         flush_best = np.full((len(masks), 169), _INVALID, dtype=np.uint16)
-        for row, mask in enumerate(masks):
-            bits = [1 << r for r in range(13) if mask >> r & 1]
-            suited = np.array([sum(c) for c in combinations(bits, 3)], dtype=np.intp)
-            for a in range(13):
-                for b in range(a + 1, 13):
-                    if mask >> a & 1 or mask >> b & 1:
-                        continue
-                    value = t.flush[suited | (1 << a) | (1 << b)].min()
-                    flush_best[row, 13 * a + b] = flush_best[row, 13 * b + a] = value
+        pairs = [(a, b) for a in range(13) for b in range(a + 1, 13)]
+        pair_bits = np.array([(1 << a) | (1 << b) for a, b in pairs], dtype=np.intp)
+        pair_rows = np.array([13 * a + b for a, b in pairs] + [13 * b + a for a, b in pairs])
+        for size in (3, 4, 5):
+            rows = [r for r, m in enumerate(masks) if m.bit_count() == size]
+            # Each mask's suited triples as rank bits: shape (masks, C(size, 3)).
+            suited = np.array(
+                [
+                    [sum(c) for c in combinations([1 << r for r in range(13) if m >> r & 1], 3)]
+                    for m in (masks[r] for r in rows)
+                ],
+                dtype=np.intp,
+            )
+            values = t.flush.take(suited[:, None, :] | pair_bits[None, :, None]).min(axis=2)
+            # A pair holding a rank of the board's suit is no deal: those stay invalid.
+            clash = (np.array([masks[r] for r in rows])[:, None] & pair_bits[None, :]) != 0
+            values[clash] = _INVALID
+            flush_best[np.array(rows)[:, None], pair_rows[None, :]] = np.tile(values, 2)
     counters = np.arange(1 << 12)
     three_suit = np.full(1 << 12, _NO_SUIT, dtype=np.uint8)
     for suit in range(4):
