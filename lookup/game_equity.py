@@ -189,12 +189,12 @@ def equity(
     """Equity of 2-10 holdings in ``game``; see the module docstring.
 
     >>> stud = equity(["Ah Ad 5c", "Kh Kd Qs"], game="stud", samples=20_000, seed=3)
-    >>> stud.exact, stud.seed, 0.75 < stud[0].equity < 0.85
+    >>> stud.exact, stud.seed, 0.64 < stud[0].equity < 0.68
     (False, 3, True)
     >>> equity(["Ah Ad 5c", "Kh Kd Qs"], game="stud", exact=True)
     Traceback (most recent call last):
     ...
-    lookup.errors.PokerLookupError: exact enumeration would be 18,265,897,050 deals, more than \
+    lookup.errors.PokerLookupError: exact enumeration would be 18,265,297,050 deals, more than \
 exact_limit=50,000,000: pass a larger exact_limit (--exact-limit on the command line) to run it \
 anyway, or sample
     >>> equity(["As Kd 7h 4c 2s", "8s 6d 5h 4d"], board="2c 3c 4s", game="deuce-to-seven")
@@ -458,6 +458,4 @@ def _result(setup: _Setup, tally: GameTally, exact: bool, seed: int | None) -> E
                 equity_fraction=Fraction(tally.shares[p], SHARE_UNIT * n) if exact else None,
             )
         )
-    return EquityResult(
-        tuple(players), setup.board, setup.dead, exact, n, seed, game=setup.game
-    )
+    return EquityResult(tuple(players), setup.board, setup.dead, exact, n, seed, game=setup.game)

@@ -47,7 +47,7 @@ lookup.errors.GameError: no showdown kernel for the game family 'pineapple'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement
@@ -361,7 +361,7 @@ class OmahaKernel:
         return best
 
 
-_FAMILIES: Final = {
+_FAMILIES: Final[dict[str, Callable[[Ranking], Kernel]]] = {
     "holdem": SevenKernel,
     "stud": SevenKernel,
     "draw": FiveKernel,

@@ -1,0 +1,301 @@
+"""Equity in every game against a brute-force reference built on tablegen's classifier.
+
+Exact results are compared as fractions with :mod:`tests.game_equity_reference`
+(every deal, every allowed card combination, the reference classifier only).
+Sampled results must fall within four standard errors of the exact answer, and
+a seed must reproduce a run. Every bad input is a package error.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lookup
+from lookup.cards import parse_cards
+from lookup.errors import (
+    CardError,
+    DuplicateCardError,
+    GameError,
+    HandSizeError,
+    PokerLookupError,
+)
+from lookup.game_equity import equity
+from lookup.games import games
+from lookup.holdem_equity import DEFAULT_EXACT_LIMIT
+from lookup.holdem_equity import equity as holdem_equity
+from tests.game_equity_reference import SHAPES, best, reference_equity
+
+
+def cards(text: str) -> list[int]:
+    return [c.index for c in parse_cards(text)]
+
+
+# (game, holdings, board): rivers, turns, flops, and preflop where the reference can afford it.
+EXACT_CASES = [
+    ("omaha", ["As Ah Ks Kh", "Qs Qc Js Jc"], "2s 7s 8d 3c 4s"),
+    ("omaha", ["As Ah Ks Kh", "Qs Qc Js Jc"], "2s 7s 8d 3c"),
+    ("omaha", ["Ac Kc 5d 6d", "Ts 9s 8h 7h", "2h 2d Qs Jd"], "5c 9c 4d"),
+    ("omaha5", ["As Ah Ks Kh 2c", "Qs Qc Js Jc 9h"], "2s 7s 8s 3c"),
+    ("omaha6", ["As Ah Ks Kh 2c 3c", "Qs Qc Js Jc 9h 9s"], "2s 7s 8s 3d"),
+    ("omaha-hilo", ["As 2h 3s Kh", "Ad 2c 4d Jc"], "5s 7h 8d 9c"),
+    ("omaha-hilo", ["As Ah Ks Kh", "Qd Qc Jd Jc"], "2s 7h 8d 3c"),
+    ("omaha-hilo", ["Ah 2h Qs Qd", "Ad 3c Jh Jd", "5s 6s 7c 8c"], "4h 9c Kd"),
+    ("omaha5-hilo", ["As 2h 3s Kh 4c", "Ad 2c 4d Jc 5h"], "6s 7h 8d Tc"),
+    ("courchevel", ["As Ah Ks Kh 2c", "Qs Qc Js Jc 9h"], "2s 7s 8s 4d"),
+    ("courchevel-hilo", ["As 2h 3s Kh 4c", "Ad 2c 4d Jc 5h"], "6s 7h 8d 9c"),
+    ("short-deck", ["As Ks", "Qh Qd"], "6s 7s 8c Qc"),
+    ("short-deck", ["As Ks", "Jh Td", "9c 9d"], "6s 7s 8c"),
+    ("stud", ["Ah Ad 5c 7s Jd 2c", "Kh Kd Qs Js Td 9h"], ""),
+    ("stud", ["Ah Ad 5c 7s Jd 2c 3c", "Kh Kd Qs Js Td 9h"], ""),
+    ("stud-hilo", ["Ah 2d 5c 7s Jd 3c", "Kh Kd 3s 4s 6d 9h"], ""),
+    ("razz", ["Ah 2d 5c 7s Jd 3c", "Kh Kd 3s 4s 6d 9h"], ""),
+    ("deuce-to-seven", ["8h 6d 4s 3c", "9s 7d 5c 4h 2s"], ""),
+    ("deuce-to-seven", ["7h 5d 4s", "8s 6c 3h 2d"], ""),
+    ("five-card-draw", ["Ah Ad Kc", "Qs Qd Qh Jc"], ""),
+    ("badugi", ["Ah 2d 3c", "4s 5d 6h"], ""),
+    ("badugi", ["Ah 2d 3c", "Ks 9h 4d", "4s 5d 6h 7c"], ""),
+]
+
+
+@pytest.mark.parametrize(("game", "hands", "board"), EXACT_CASES)
+def test_exact_equity_matches_the_brute_force_reference(
+    game: str, hands: list[str], board: str
+) -> None:
+    result = equity(hands, board=board, game=game, exact=True)
+    expected = reference_equity(game, [cards(h) for h in hands], cards(board))
+    assert result.exact and result.boards == expected.deals
+    assert [p.equity_fraction for p in result] == list(expected.equity)
+    assert [round(p.win * result.boards) for p in result] == list(expected.win)
+    assert [round(p.tie * result.boards) for p in result] == list(expected.tie)
+    assert sum(p.equity_fraction or 0 for p in result) == 1
+
+
+def test_dead_cards_are_out_of_the_deck() -> None:
+    hands = ["As 2h 3s Kh", "Ad 2c 4d Jc"]
+    result = equity(hands, board="5s 7h 8d", dead="6c 9c Tc", game="omaha-hilo")
+    expected = reference_equity(
+        "omaha-hilo", [cards(h) for h in hands], cards("5s 7h 8d"), cards("6c 9c Tc")
+    )
+    assert [p.equity_fraction for p in result] == list(expected.equity)
+
+
+def test_omaha_hilo_quartering() -> None:
+    # Both hold A-4 for the same 8-4-3-2-A low; the queens take the high half alone.
+    result = equity(["Ah 4h Qs Qd", "Ad 4c Jh Jd"], board="2c 3d 8h Kc Ks", game="omaha-hilo")
+    assert [p.equity_fraction for p in result] == [Fraction(3, 4), Fraction(1, 4)]
+    assert [p.win_high for p in result] == [1.0, 0.0]
+    assert [p.win_low for p in result] == [0.0, 0.0]
+    assert [p.scoop for p in result] == [0.0, 0.0]
+
+
+def test_omaha_hilo_without_a_qualifying_low_the_high_takes_all() -> None:
+    # One low card on the board: nobody can make a low, so the trip queens take it all.
+    result = equity(["Ah 2h Qs Qd", "8d 3c 7h 7d"], board="Kc Qc 9h Ts 2s", game="omaha-hilo")
+    assert [p.equity_fraction for p in result] == [Fraction(1), Fraction(0)]
+    assert result[0].scoop == 1.0
+
+
+def test_omaha_hilo_scoop_with_both_halves() -> None:
+    # A-2 makes the nut low and the wheel straight for the high as well.
+    result = equity(["Ah 2d Ks Kd", "9c 9d Qh Jh"], board="3c 4d 5h Tc 9s", game="omaha-hilo")
+    assert [p.equity_fraction for p in result] == [Fraction(1), Fraction(0)]
+    assert result[0].win_low == 1.0 and result[0].scoop == 1.0
+
+
+def test_stud_with_a_community_last_card() -> None:
+    # Eight players with six cards each leave four cards: the last is dealt once, for all.
+    holdings = [
+        "As Ad Ac 2c 2d 3h", "Ks Kd Kc 3c 3d 4h", "Qs Qd Qc 4c 4d 5h", "Js Jd Jc 5c 5d 6h",
+        "Ts Td Tc 6c 6d 7h", "9s 9d 9c 7c 7d 8h", "8s 8d 8c 2h 2s 3s", "7s 6s 5s 4s Ah Kh",
+    ]  # fmt: skip
+    result = equity(holdings, game="stud")
+    assert result.exact and result.boards == 4  # Qh Jh Th 9h
+    shape = SHAPES["stud"]
+    total = [Fraction(0)] * len(holdings)
+    for community in cards("Qh Jh Th 9h"):
+        verdicts = [best([*cards(h), community], [], shape, "standard") for h in holdings]
+        top = max(verdicts)
+        winners = [v == top for v in verdicts]
+        for p, won in enumerate(winners):
+            total[p] += Fraction(won, sum(winners) * 4)
+    assert [p.equity_fraction for p in result] == total
+
+
+SAMPLED_CASES = [
+    ("omaha", ["As Ah Ks Kh", "Qd Qc Jd Jc"], ""),
+    ("omaha", ["As Ks 5d 6d", "random", "Th 9h 8c 7c"], "2s 7s Jd 4c"),
+    ("omaha-hilo", ["As 2h Ks 3h", "Qd Qc 4d 5c"], ""),
+    ("omaha-hilo", ["As 2h Ks 3h", "random"], "6s 7h 8d 2c"),
+    ("omaha5-hilo", ["As 2h Ks 3h 9c", "Qd Qc 4d 5c 9d"], "6s 7h 8d"),
+    ("courchevel", ["As Ah Ks Kh 2c", "Qs Qc Js Jc 9h"], "7d"),
+    ("short-deck", ["As Ks", "Qh Qd"], ""),
+    ("short-deck", ["As Ks", "random", "Jh Td"], "6s 7s 8c"),
+    ("stud", ["Ah Ad 5c 7s Jd", "Kh Kd Qs Js Td"], ""),
+    ("stud-hilo", ["Ah 2d 5c 7s Jd", "Kh Kd 3s 4s 6d"], ""),
+    ("razz", ["Ah 2d 5c 7s 9h", "3s 4s 6d Kh Kd"], ""),
+    ("deuce-to-seven", ["7h 5d 4s", "8s 6c 3h 2d"], ""),
+    ("five-card-draw", ["Ah Ad Kc", "Qs Qd Qh"], ""),
+    ("badugi", ["Ah 2d 3c", "4s 5d"], ""),
+]
+
+
+@pytest.mark.parametrize(("game", "hands", "board"), SAMPLED_CASES)
+def test_sampled_equity_is_within_four_standard_errors(
+    game: str, hands: list[str], board: str
+) -> None:
+    # The exact answer is the enumeration checked against the reference above.
+    exact = equity(hands, board=board, game=game, exact=True)
+    sampled = equity(hands, board=board, game=game, samples=40_000, seed=11)
+    assert not sampled.exact and sampled.seed == 11 and sampled.boards == 40_000
+    for truth, guess in zip(exact, sampled, strict=True):
+        assert guess.std_error > 0
+        assert abs(guess.equity - truth.equity) <= 4 * guess.std_error
+
+
+def test_the_same_seed_reproduces_a_run() -> None:
+    first = equity(["As 2h Ks 3h", "random"], game="omaha-hilo", samples=5_000, seed=42)
+    again = equity(["As 2h Ks 3h", "random"], game="omaha-hilo", samples=5_000, seed=42)
+    other = equity(["As 2h Ks 3h", "random"], game="omaha-hilo", samples=5_000, seed=43)
+    assert first == again
+    assert first != other
+
+
+def test_a_fresh_seed_is_reported_and_reproduces() -> None:
+    first = equity(["Ah Ad 5c", "Kh Kd Qs"], game="razz", samples=2_000)
+    assert first.seed is not None
+    assert equity(["Ah Ad 5c", "Kh Kd Qs"], game="razz", samples=2_000, seed=first.seed) == first
+
+
+def test_lookup_equity_dispatches_on_game() -> None:
+    through = lookup.equity(["As Ah Ks Kh", "Qd Qc Jd Jc"], board="2s 7h 8d", game="omaha-hilo")
+    assert through == equity(["As Ah Ks Kh", "Qd Qc Jd Jc"], board="2s 7h 8d", game="omaha-hilo")
+    assert through.game == "omaha-hilo"
+
+
+def test_holdem_through_the_game_api_keeps_ranges() -> None:
+    result = equity(["QQ+", "AKs"], board="2c 7d 9h", game="holdem")
+    assert result.exact and result.game == "holdem"
+    assert result == holdem_equity(["QQ+", "AKs"], board="2c 7d 9h")
+
+
+def test_short_deck_triton_replaces_the_ranking() -> None:
+    # Trips against a straight: the Triton rules rank trips higher.
+    plain = equity(["7c 7d", "9c Td"], board="7s Jh Qd Ks 6c", game="short-deck")
+    triton = equity(
+        ["7c 7d", "9c Td"], board="7s Jh Qd Ks 6c", game="short-deck", rules="short-deck-triton"
+    )
+    assert [p.equity for p in plain] == [0.0, 1.0]
+    assert [p.equity for p in triton] == [1.0, 0.0]
+
+
+# Bad input: one package error each, naming the culprit.
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "board", "error", "message"),
+    [
+        ("omaha", ["As Ah Ks", "Qd Qc Jd Jc"], "", HandSizeError, "player 1 has 3 cards"),
+        ("omaha", ["As Ah Ks Kh", "Qd Qc Jd Jc 2c"], "", HandSizeError, "a omaha holding is 4"),
+        ("omaha6", ["As Ah Ks Kh", "random"], "", HandSizeError, "is 6 cards"),
+        ("stud", ["Ah Ad", "Kh Kd Qs"], "", HandSizeError, "is 3 to 7 cards"),
+        ("badugi", ["Ah 2d 3c 4s 5h", "random"], "", HandSizeError, "is 0 to 4 cards"),
+        ("stud", ["Ah Ad 5c", "Kh Kd Qs"], "2c", GameError, "stud has no board"),
+        ("courchevel", ["As Ah Ks Kh 2c", "random"], "", HandSizeError, "1, 3, 4 or 5"),
+        ("omaha", ["As Ah Ks Kh", "random"], "2c 3c", HandSizeError, "0, 3, 4 or 5"),
+        ("omaha", ["As Ah Ks Kh", "Qd Qc Jd As"], "", DuplicateCardError, "player 1 and held"),
+        ("omaha", ["As Ah Ks Kh", "random"], "Ks 2c 3c", DuplicateCardError, "on the board"),
+        ("short-deck", ["As Ks", "2h 2d"], "", CardError, "not in the short-deck deck"),
+        ("razz", ["Ah Ad 5c"], "", PokerLookupError, "2 to 10 players"),
+        ("pineapple", ["Ah Ad", "Kc Kd"], "", GameError, "unknown game"),
+        ("omaha", "As Ah Ks Kh", "", PokerLookupError, "as a list"),
+        ("stud", ["random"] * 10, "", PokerLookupError, "not enough cards"),
+    ],
+)
+def test_bad_input_is_refused_with_a_package_error(
+    game: str, hands: list[str], board: str, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        equity(hands, board=board, game=game)
+
+
+def test_dead_card_clashes_are_refused() -> None:
+    with pytest.raises(DuplicateCardError, match="'Ks' is dead and held by player 1"):
+        equity(["As Ah Ks Kh", "random"], dead="Ks", game="omaha")
+    with pytest.raises(DuplicateCardError, match="on the board and dead"):
+        equity(["As Ah Qs Kh", "random"], board="2c 3c 4c", dead="2c", game="omaha")
+
+
+def test_options_are_checked() -> None:
+    with pytest.raises(PokerLookupError, match="not both"):
+        equity(["As Ah Ks Kh", "random"], game="omaha", exact=True, samples=10)
+    with pytest.raises(PokerLookupError, match="samples must be at least 1"):
+        equity(["As Ah Ks Kh", "random"], game="omaha", samples=0)
+    with pytest.raises(PokerLookupError, match="seed must be"):
+        equity(["As Ah Ks Kh", "random"], game="omaha", samples=10, seed=-1)
+    with pytest.raises(PokerLookupError, match="exact_limit must be"):
+        equity(["As Ah Ks Kh", "random"], game="omaha", exact_limit=0)
+    with pytest.raises(GameError, match="cannot replace it"):
+        equity(["Ah Ad 5c", "random"], game="razz", rules="standard")
+
+
+# exact_limit: one name for every game, Hold'em included.
+
+
+def test_holdem_random_against_random_exact_fails_fast_with_the_deal_count() -> None:
+    with pytest.raises(PokerLookupError) as caught:
+        holdem_equity(["random", "random"], exact=True)
+    message = str(caught.value)
+    assert "2,781,381,002,400 deals" in message
+    assert f"exact_limit={DEFAULT_EXACT_LIMIT:,}" in message
+    assert "--exact-limit" in message
+
+
+def test_exact_limit_refuses_and_raising_it_runs() -> None:
+    hands, board = ["As Ah Ks Kh", "Qd Qc Jd Jc"], "2s 7h 8d"
+    with pytest.raises(PokerLookupError, match="would be 820 deals, more than exact_limit=819"):
+        equity(hands, board=board, game="omaha", exact=True, exact_limit=819)
+    assert equity(hands, board=board, game="omaha", exact=True, exact_limit=820).exact
+    # In the default mode a run past the limit is sampled instead of refused.
+    assert not equity(hands, board=board, game="omaha", exact_limit=819, samples=None).exact
+    with pytest.raises(PokerLookupError, match="would be 990 deals"):
+        holdem_equity(["AsAh", "KsKh"], board="2c7d9h", exact=True, exact_limit=100)
+
+
+def test_stud_exact_past_the_limit_says_how_many_deals() -> None:
+    with pytest.raises(PokerLookupError, match="18,265,297,050 deals"):
+        equity(["Ah Ad 5c", "Kh Kd Qs"], game="stud", exact=True)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations(range(52)), st.sampled_from(["omaha-hilo", "omaha", "stud-hilo", "razz"]))
+def test_exact_shares_add_up_to_the_whole_pot(deck: list[int], game: str) -> None:
+    players = 3
+    if game.startswith("omaha"):
+        hands = [deck[4 * p : 4 * p + 4] for p in range(players)]
+        board = deck[12:16]
+    else:
+        hands = [deck[6 * p : 6 * p + 6] for p in range(players)]
+        board = []
+    result = equity(hands, board=board, game=game, exact=True)
+    assert sum(p.equity_fraction or 0 for p in result) == 1
+    assert all(0 <= p.win + p.tie <= 1 for p in result)
+
+
+def test_every_game_answers() -> None:
+    for game in games():
+        holdings = ["random", "random"]
+        board = "2c" if game.name.startswith("courchevel") else ""
+        result = equity(holdings, board=board, game=game.name, samples=1_000, seed=1)
+        assert abs(sum(p.equity for p in result) - 1) < 1e-9
+
+
+def test_reference_is_symmetric() -> None:
+    # A sanity check of the reference itself: swapping two players swaps their equity.
+    hands = [cards("As 2h 3s Kh"), cards("Ad 2c 4d Jc")]
+    forward = reference_equity("omaha-hilo", hands, cards("5s 7h 8d 9c"))
+    backward = reference_equity("omaha-hilo", hands[::-1], cards("5s 7h 8d 9c"))
+    assert forward.equity == backward.equity[::-1]
