@@ -38,9 +38,11 @@ won alone). Exact results carry ``equity_fraction``, the share as a
 Omaha costs one table gather per hole pair and deal, plus flush work on boards
 with three of a suit. ``benchmarks/compare_game_equity.py`` measures it.
 
->>> result = equity(["As Ah Ks Kh", "Qd Qc Jd Jc"], board="2s 7h 8d", game="omaha-hilo")
+>>> result = equity(["As 2h Ks 3h", "Qd Qc 4d 5c"], board="6s 7h 8d", game="omaha-hilo")
 >>> [round(p.equity, 4) for p in result], result.exact, result.boards
-([0.6526, 0.3474], True, 820)
+([0.536, 0.464], True, 820)
+>>> result[0].equity_fraction, round(result[0].scoop, 4)
+(Fraction(879, 1640), 0.1037)
 >>> equity(["As Ah Ks", "Qd Qc Jd Jc"], game="omaha")
 Traceback (most recent call last):
 ...
