@@ -46,7 +46,7 @@ with three of a suit. ``benchmarks/compare_game_equity.py`` measures it.
 >>> equity(["As Ah Ks", "Qd Qc Jd Jc"], game="omaha")
 Traceback (most recent call last):
 ...
-lookup.errors.HandSizeError: player 1 has 3 cards: an omaha holding is 4 cards or 'random'
+lookup.errors.HandSizeError: player 1 has 3 cards: omaha holdings are 4 cards or 'random'
 """
 
 from __future__ import annotations
@@ -309,7 +309,7 @@ def _setup(
         if not low <= len(cards) <= high:
             wanted = f"{low}" if low == high else f"{low} to {high}"
             raise HandSizeError(
-                f"player {player} has {len(cards)} cards: a {name} holding is {wanted} cards "
+                f"player {player} has {len(cards)} cards: {name} holdings are {wanted} cards "
                 "or 'random'",
                 len(cards),
             )
