@@ -299,3 +299,51 @@ def test_reference_is_symmetric() -> None:
     forward = reference_equity("omaha-hilo", hands, cards("5s 7h 8d 9c"))
     backward = reference_equity("omaha-hilo", hands[::-1], cards("5s 7h 8d 9c"))
     assert forward.equity == backward.equity[::-1]
+
+
+# The command line: the same answers, errors as one line on stderr with exit status 2.
+
+
+def test_cli_game_equity_json_matches_the_library(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from lookup.cli import main
+
+    args = ["equity", "--game", "omaha-hilo", "As 2h Ks 3h", "Qd Qc 4d 5c", "--board", "6s 7h 8d"]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    result = equity(["As 2h Ks 3h", "Qd Qc 4d 5c"], board="6s 7h 8d", game="omaha-hilo")
+    assert data["game"] == "omaha-hilo" and data["boards"] == 820
+    assert [p["equity_fraction"] for p in data["players"]] == [
+        str(p.equity_fraction) for p in result
+    ]
+    assert [p["scoop"] for p in data["players"]] == [p.scoop for p in result]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["random", "random", "--exact"], "2,781,381,002,400 deals"),
+        (["--game", "omaha", "As Ah Ks Kh", "Qd Qc Jd Jc", "--exact", "--exact-limit", "99"],
+         "1,086,008 deals, more than exact_limit=99"),
+        (["--game", "stud", "Ah Ad 5c", "Kh Kd Qs", "--board", "2c"], "stud has no board"),
+        (["--game", "omaha", "As Ah Ks", "random"], "omaha holdings are 4 cards"),
+        (["--game", "chess", "As Ah", "random"], "unknown game 'chess'"),
+    ],
+)  # fmt: skip
+def test_cli_errors_are_one_line_and_status_two(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lookup.cli import main
+
+    assert main(["equity", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+
+
+def test_cli_exact_limit_raised_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from lookup.cli import main
+
+    args = ["equity", "--game", "omaha", "As Ah Ks Kh", "Qd Qc Jd Jc", "--board", "2s 7h 8d"]
+    assert main([*args, "--exact", "--exact-limit", "820"]) == 0
+    assert "exact: all 820 deals" in capsys.readouterr().out
