@@ -15,6 +15,11 @@ first access. So are the numpy batch functions of :mod:`lookup.batch`
 :class:`EquityResult` and :class:`PlayerEquity`) with the range parser
 (:func:`parse_range`, :class:`RangeError`): ``import lookup`` itself never
 imports numpy.
+
+Games (:func:`games`, :func:`get_game`): ``evaluate(hole, board, game=...)``,
+:func:`evaluate_hilo`, :func:`best_five_hilo` and ``showdown(..., game=...,
+contributions=...)`` play Omaha, stud, razz, the draw games, badugi and the rest
+(see ``docs/games.md``).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from lookup.cards import (
 from lookup.describe import (
     BestFive,
     best_five,
+    best_five_hilo,
     canonical_hand,
     class_ranks,
     describe,
@@ -45,6 +51,7 @@ from lookup.describe import (
 from lookup.errors import (
     CardError,
     DuplicateCardError,
+    GameError,
     HandSizeError,
     PokerLookupError,
     RangeError,
@@ -54,7 +61,8 @@ from lookup.errors import (
     ShowdownParseError,
     TableError,
 )
-from lookup.evaluate import evaluate, hand_cards
+from lookup.evaluate import evaluate, evaluate_hilo, hand_cards
+from lookup.games import Game, game_rankings, games, get_game
 from lookup.rank import CLASS_COUNT, ClassNumber, HandRank
 from lookup.ranking import Ranking, RulesLike, get_ranking, load_rules, rankings
 from lookup.rules import Category, RankingRules, parse_rules
@@ -81,6 +89,8 @@ __all__ = [
     "ClassNumber",
     "DuplicateCardError",
     "EquityResult",
+    "Game",
+    "GameError",
     "HandRank",
     "HandSizeError",
     "Kev",
@@ -100,6 +110,7 @@ __all__ = [
     "Suit",
     "TableError",
     "best_five",
+    "best_five_hilo",
     "canonical_hand",
     "categorize_batch",
     "class_ranks",
@@ -112,6 +123,10 @@ __all__ = [
     "evaluate6",
     "evaluate7",
     "evaluate_batch",
+    "evaluate_hilo",
+    "game_rankings",
+    "games",
+    "get_game",
     "get_ranking",
     "hand_cards",
     "load_rules",

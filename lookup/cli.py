@@ -20,7 +20,7 @@ from lookup.errors import PokerLookupError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS: tuple[str, ...] = ("evaluate", "showdown", "equity", "census", "rules")
+COMMANDS: tuple[str, ...] = ("evaluate", "showdown", "equity", "census", "rules", "games")
 """Subcommand modules under lookup.commands, in the order ``--help`` lists them."""
 
 
@@ -35,6 +35,8 @@ examples:
   pokerlookup census 7 --jobs 2                # every 7-card hand, counted by category
   pokerlookup eval --rules deuce-to-seven 7c5d4h3s2c   # any ranking: see `pokerlookup rules`
   pokerlookup rules                            # the rankings, a line each
+  pokerlookup games                            # the games (--game NAME), a line each
+  pokerlookup showdown --game omaha players.txt   # four hole cards a line, with --board
   pokerlookup COMMAND --help                   # options of one command (--json, --ascii)
 """
 

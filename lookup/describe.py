@@ -9,7 +9,8 @@ larger groups before smaller, then kickers from the top; a wheel reads
   ``'Two Pair, Kings and Sevens, Queen kicker'`` or ``'Seven-Five low: 7-5-4-3-2'``.
   No two classes of a ranking share one, and :func:`parse_description` turns
   it back into the value.
-* :func:`best_five` -- which of the player's cards make the hand.
+* :func:`best_five` -- which of the player's cards make the hand (per game, too;
+  :func:`best_five_hilo` for both halves of a hi/lo game).
 * :func:`canonical_hand` -- cards that make a given class.
 
 Costs: ``describe`` is a tuple index plus string formatting; ``best_five`` is
@@ -25,6 +26,7 @@ from typing import NamedTuple
 
 from lookup.cards import DECK, Card, CardsLike, Rank, Suit, hand_cards
 from lookup.errors import PokerLookupError
+from lookup.games import Game, GameLike
 from lookup.rank import ClassNumber, HandRank
 from lookup.ranking import Ranking, RulesLike, get_ranking
 from lookup.rules import Category
@@ -32,6 +34,7 @@ from lookup.rules import Category
 __all__ = [
     "BestFive",
     "best_five",
+    "best_five_hilo",
     "canonical_hand",
     "class_ranks",
     "describe",
@@ -116,13 +119,19 @@ def parse_description(text: str, rules: RulesLike = "standard") -> HandRank:
 
 
 def best_five(
-    cards: CardsLike, board: CardsLike | None = None, *, rules: RulesLike = "standard"
+    cards: CardsLike,
+    board: CardsLike | None = None,
+    *,
+    rules: RulesLike | None = None,
+    game: GameLike | None = None,
 ) -> BestFive:
     """The value of the best hand and the cards that make it, in reading order.
 
     Pairs and other groups come first, then kickers; a wheel reads 5-4-3-2-A.
     When several cards could play (a board pair and a pocket pair, say), the
-    ones given first are used.
+    ones given first are used. With ``game``, ``cards`` are the hole cards and
+    the game says which may play (exactly two in Omaha); a hi/lo game's two
+    hands come from :func:`best_five_hilo`.
 
     >>> best_five("Ah Kd", board="Ac Ad 7s 7c 2h")  # doctest: +NORMALIZE_WHITESPACE
     BestFive(rank=HandRank(173, 'Full House'),
@@ -131,26 +140,89 @@ def best_five(
     (Card('5d'), Card('4d'), Card('3s'), Card('2c'), Card('Ah'))
     >>> best_five("As 2s 3h 4d", rules="badugi").cards
     (Card('4d'), Card('3h'), Card('As'))
+    >>> best_five("As Ah Ad Ac", "Ks Kd 2c 3c 4h", game="omaha").cards
+    (Card('As'), Card('Ah'), Card('Ks'), Card('Kd'), Card('4h'))
     >>> best_five("As Ks")
     Traceback (most recent call last):
     ...
     lookup.errors.HandSizeError: a standard hand needs at least 5 cards, got 2
     """
-    ranking = get_ranking(rules)
+    if game is not None:
+        from lookup.game_eval import game_evaluator
+
+        evaluator = game_evaluator(game, rules)
+        rank = evaluator.evaluate(cards, board)
+        hole, shared = evaluator.cards(cards, board)
+        return _cards_of(evaluator.high_ranking, rank, _candidates(evaluator.game, hole, shared))
+    ranking = get_ranking("standard" if rules is None else rules)
     hand = hand_cards(cards, board)
     rank = ranking.evaluate(hand)
+    return _cards_of(ranking, rank, (hand,))
+
+
+def best_five_hilo(
+    hole: CardsLike,
+    board: CardsLike | None = None,
+    *,
+    game: GameLike,
+    rules: RulesLike | None = None,
+) -> tuple[BestFive, BestFive | None]:
+    """The high hand and the low hand (None: no low qualifies) of a hi/lo game, with their cards.
+
+    >>> high, low = best_five_hilo("As 2s Kd Kh", "3c 4d 8h Qc Jd", game="omaha-hilo")
+    >>> high.cards, low.rank.describe()  # doctest: +NORMALIZE_WHITESPACE
+    ((Card('Kd'), Card('Kh'), Card('Qc'), Card('Jd'), Card('8h')), 'Eight-Four low: 8-4-3-2-A')
+    >>> low.cards
+    (Card('8h'), Card('4d'), Card('3c'), Card('2s'), Card('As'))
+    >>> best_five_hilo("As 2s", "3c 4d 8h Qc Jd", game="holdem")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.errors.GameError: holdem is not a hi/lo game: ...
+    """
+    from lookup.game_eval import game_evaluator
+
+    evaluator = game_evaluator(game, rules)
+    high, low = evaluator.evaluate_hilo(hole, board)
+    held, shared = evaluator.cards(hole, board)
+    candidates = _candidates(evaluator.game, held, shared)
+    high_five = _cards_of(evaluator.high_ranking, high, candidates)
+    if low is None or evaluator.low_ranking is None:
+        return high_five, None
+    return high_five, _cards_of(evaluator.low_ranking, low, candidates)
+
+
+def _candidates(
+    game: Game, hole: tuple[Card, ...], board: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """The card pools a game lets a player choose five from (each searched for the value)."""
+    if game.hole_used is None:
+        return (hole + board,)
+    return tuple(
+        pair + triple
+        for pair in combinations(hole, game.hole_used)
+        for triple in combinations(board, game.board_used or 0)
+    )
+
+
+def _cards_of(ranking: Ranking, rank: HandRank, pools: tuple[tuple[Card, ...], ...]) -> BestFive:
+    """The cards of the first pool's subset worth ``rank``, in reading order."""
     wanted = ranking.classes.reading(rank.class_number)
     size = len(wanted)
     if ranking.rules.scoring == "badugi":
-        kernel = None
         pool = next(
             sub
+            for hand in pools
             for sub in combinations(hand, size)
             if {c.rank for c in sub} == set(wanted) and len({c.suit for c in sub}) == size
         )
     else:
         kernel = ranking.kernel(5)
-        pool = next(sub for sub in combinations(hand, 5) if kernel(*sub) == rank.class_number)
+        pool = next(
+            sub
+            for hand in pools
+            for sub in combinations(hand, 5)
+            if kernel(*sub) == rank.class_number
+        )
     chosen: list[Card] = []
     if not wanted:  # 'no low': any five the hand holds play
         return BestFive(rank, pool)

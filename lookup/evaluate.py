@@ -6,14 +6,20 @@ from collections.abc import Callable
 from functools import cache
 
 from lookup.cards import CardsLike, hand_cards
+from lookup.game_eval import evaluate_game, evaluate_hilo
+from lookup.games import GameLike
 from lookup.rank import HandRank
 from lookup.ranking import RulesLike, get_ranking
 
-__all__ = ["evaluate", "hand_cards"]
+__all__ = ["evaluate", "evaluate_hilo", "hand_cards"]
 
 
 def evaluate(
-    cards: CardsLike, board: CardsLike | None = None, *, rules: RulesLike = "standard"
+    cards: CardsLike,
+    board: CardsLike | None = None,
+    *,
+    rules: RulesLike | None = None,
+    game: GameLike | None = None,
 ) -> HandRank:
     """The value of the best hand among ``cards`` (plus ``board``, if given) under ``rules``.
 
@@ -27,6 +33,12 @@ def evaluate(
     Five, six or seven cards (four or five for badugi) cost one O(1) table
     lookup after the check; more cards take the best of their five-card (four-card)
     subsets, e.g. 1,287 lookups for thirteen cards.
+
+    ``game`` (see :func:`lookup.games`) says how the hand is formed instead:
+    ``cards`` are the hole cards, the game's rules say how many of them and of
+    the board play (exactly two and three in Omaha), and ``rules`` may replace
+    the game's ranking where the game allows it. A hi/lo game has two values:
+    ask :func:`lookup.evaluate_hilo`.
 
     >>> evaluate("As Ks Qs Js Ts")
     HandRank(1, 'Royal Flush')
@@ -46,15 +58,23 @@ def evaluate(
     Traceback (most recent call last):
     ...
     lookup.errors.CardError: card '2c' is not in the short-deck deck: its ranks are 6789TJQKA
+    >>> evaluate("As Ah Ad Ac", "Ks Kd 2c 3c 4h", game="omaha").describe()  # two aces play
+    'Two Pair, Aces and Kings, Four kicker'
+    >>> evaluate("As Ah Ad", "Ks Kd 2c 3c 4h", game="omaha")
+    Traceback (most recent call last):
+    ...
+    lookup.errors.HandSizeError: an omaha hand holds 4 cards, got 3
     """
+    if game is not None:
+        return evaluate_game(cards, board, game=game, rules=rules)
     try:
         checked = _checked(rules)  # type: ignore[arg-type]
     except TypeError:  # unhashable: not a ranking at all; get_ranking says so
-        checked = get_ranking(rules).checked
+        checked = get_ranking(rules).checked  # type: ignore[arg-type]
     return checked(cards, board)
 
 
 @cache
 def _checked(rules: RulesLike) -> Callable[[CardsLike, CardsLike | None], HandRank]:
     # One dict lookup from ranking name (or Ranking, or path) to its checked entry.
-    return get_ranking(rules).checked
+    return get_ranking("standard" if rules is None else rules).checked

@@ -83,10 +83,10 @@ class Game:
 
         >>> get_game("short-deck").high_ranking("short-deck-triton").name
         'short-deck-triton'
-        >>> get_game("omaha").high_ranking("short-deck")
+        >>> get_game("omaha").high_ranking("short-deck")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        lookup.errors.GameError: game 'omaha' is judged by standard; rules='short-deck' cannot replace it (allowed: standard, or a folder of your own tables with 5-card hands)
+        lookup.errors.GameError: game 'omaha' is judged by standard; rules='short-deck' cannot ...
         """
         default = get_ranking(self.pot[0])
         if rules is None:
@@ -103,8 +103,7 @@ class Game:
             if ranking is not None and (
                 ranking.name in (self.pot[0], *self.replaceable)
                 or (
-                    isinstance(ranking.spec, os.PathLike)
-                    and ranking.hand_size == default.hand_size
+                    isinstance(ranking.spec, os.PathLike) and ranking.hand_size == default.hand_size
                 )
             ):
                 return ranking
@@ -126,6 +125,8 @@ class Game:
 
 
 def _spell(rules: object) -> str:
+    if isinstance(rules, Ranking):
+        rules = rules.spec
     return repr(rules) if isinstance(rules, str) else repr(str(rules))
 
 
@@ -203,9 +204,7 @@ def get_game(game: GameLike) -> Game:
     raise GameError(f"game must be a game name or a Game, got {game!r}", game)
 
 
-def game_rankings(
-    game: GameLike, rules: RulesLike | None = None
-) -> tuple[Ranking, Ranking | None]:
+def game_rankings(game: GameLike, rules: RulesLike | None = None) -> tuple[Ranking, Ranking | None]:
     """``(high, low)``: the rankings judging ``game`` (low is None unless hi/lo).
 
     >>> game_rankings("omaha-hilo")

@@ -10,8 +10,9 @@ from typing import Any
 from lookup.cards import Card, hand_cards, parse_cards
 from lookup.cards_format import format_cards, never_fail_to_encode, stream_takes_unicode
 from lookup.commands.rules import add_rules_option, ranking_of
-from lookup.describe import best_five
+from lookup.describe import best_five, best_five_hilo
 from lookup.errors import HandSizeError
+from lookup.games import get_game
 from lookup.rank import CLASS_COUNT
 from lookup.showdown import MAX_HAND_CARDS
 
@@ -25,6 +26,7 @@ examples:
   pokerlookup eval --json Ah Kh Qh Jh Th 9c 2d
   pokerlookup eval --rules deuce-to-seven 7c 5d 4h 3s 2c
   pokerlookup eval --rules badugi As 2d 3h 4c
+  pokerlookup eval --game omaha-hilo "As 2s Kd Kh" --board "3c 4d 8h Kc 7s"
 """
 
 
@@ -52,6 +54,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--board", metavar="CARDS", help="shared board cards, e.g. '7h 7c 2s'")
     add_rules_option(parser)
+    parser.set_defaults(rules=None)  # None: standard, or with --game the game's own ranking
+    parser.add_argument(
+        "--game",
+        metavar="NAME",
+        help="the game (see `pokerlookup games`): CARDs are its hole cards; hi/lo prints both",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--ascii", action="store_true", help="suit letters, never symbols")
     parser.set_defaults(run=run)
@@ -69,7 +77,9 @@ def run(args: argparse.Namespace) -> int:
     2
     """
     never_fail_to_encode(sys.stdout)
-    ranking = ranking_of(args.rules)
+    if args.game is not None:
+        return _run_game(args)
+    ranking = ranking_of(args.rules or "standard")
     hole = parse_cards(" ".join(args.cards))
     board = parse_cards(args.board) if args.board is not None else ()
     hand_cards(hole, board)  # rejects a card both in the hand and on the board
@@ -105,6 +115,50 @@ def run(args: argparse.Namespace) -> int:
         f"class:       {rank.class_number} of {ranking.class_count} "
         f"(1 is {best}; lower is stronger)"
     )
+    return 0
+
+
+def _run_game(args: argparse.Namespace) -> int:
+    """``eval --game``: the hand(s) a player's hole cards make in a game.
+
+    >>> from lookup.cli import main
+    >>> main(["eval", "--game", "omaha-hilo", "As 2s Kd Kh", "--board", "3c 4d 8h Kc 7s",
+    ...       "--ascii"])
+    high:        Three of a Kind, Kings, Eight-Seven
+    plays:       Kd Kh Kc 8h 7s
+    low:         Seven-Four low: 7-4-3-2-A
+    plays:       7s 4d 3c 2s As
+    0
+    >>> main(["eval", "--game", "razz", "As", "Ks"])
+    2
+    """
+    rules = None if args.rules is None else ranking_of(args.rules)
+    hole = " ".join(args.cards)
+    unicode = not args.ascii and stream_takes_unicode(sys.stdout)
+    if get_game(args.game).hilo:
+        high, low = best_five_hilo(hole, args.board, game=args.game, rules=rules)
+        halves = [("high", high), ("low", low)]
+    else:
+        halves = [("hand", best_five(hole, args.board, game=args.game, rules=rules))]
+    if args.json:
+        record: dict[str, Any] = {"game": args.game}
+        for label, half in halves:
+            record[label] = (
+                None
+                if half is None
+                else {
+                    "rules": half.rank.ranking.name,
+                    "description": half.rank.describe(),
+                    "best_five": _ascii(half.cards),
+                    "class": half.rank.class_number,
+                }
+            )
+        print(json.dumps(record))
+        return 0
+    for label, half in halves:
+        print(f"{label + ':':<12} {'No low' if half is None else half.rank.describe()}")
+        if half is not None:
+            print(f"plays:       {format_cards(half.cards, unicode=unicode)}")
     return 0
 
 

@@ -9,11 +9,12 @@ from typing import Any
 
 from lookup.cards import Card
 from lookup.cards_format import format_cards, never_fail_to_encode, stream_takes_unicode
-from lookup.errors import PokerLookupError
+from lookup.commands.rules import ranking_of
+from lookup.errors import GameError, PokerLookupError, ShowdownError
 from lookup.showdown import ShowdownResult
 from lookup.showdown_file import read_showdown
 
-__all__ = ["read_input", "register", "run"]
+__all__ = ["parse_chips", "read_input", "register", "run"]
 
 EXAMPLES = """\
 input, one player a line (names may contain spaces; '#' starts a comment):
@@ -26,6 +27,8 @@ examples:
   pokerlookup showdown --verbose players.txt
   pokerlookup showdown --board "Ac Ad 7s 7c 2h" holdem.txt   # two hole cards a line
   printf 'Ann, As Ks Qs Js Ts\\nBob, 2c 3c 4c 5c 6c\\n' | pokerlookup showdown -
+  pokerlookup showdown --game omaha-hilo --board "3c 4d 8h Kc 7s" omaha.txt  # 4 a line
+  pokerlookup showdown --game razz --chips "Ann=100,Bob=40" razz.txt         # side pots
 """
 
 
@@ -38,7 +41,8 @@ def register(subparsers: Any) -> None:
         description=(
             "Read one player a line, 'name, card, card, ...', and print the winners,\n"
             "one per line in input order (several on a split pot). Each player shows\n"
-            "5 to 13 cards (the best five play), or exactly two hole cards with --board."
+            "5 to 13 cards (the best five play), or exactly two hole cards with --board.\n"
+            "With --game each line holds the game's hole cards (see `pokerlookup games`)."
         ),
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -48,6 +52,19 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--board", metavar="CARDS", help="shared Hold'em board of 3-5 cards, e.g. 'Ac Ad 7s'"
+    )
+    parser.add_argument(
+        "--game", metavar="NAME", help="the game (see `pokerlookup games`): cards, pot split"
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="NAME|DIR",
+        help="a ranking replacing the game's own, where the game allows it (with --game)",
+    )
+    parser.add_argument(
+        "--chips",
+        metavar="NAME=CHIPS,...",
+        help="each player's chips in the pot (folded players too): settles side pots",
     )
     parser.add_argument(
         "--verbose", "-v", action="store_true", help="show every player's hand and description"
@@ -103,7 +120,13 @@ def run(args: argparse.Namespace) -> int:
     >>> sys.stdin = saved_stdin
     """
     never_fail_to_encode(sys.stdout)
-    result = read_showdown(read_input(args.file), board=args.board)
+    rules = None if args.rules is None else ranking_of(args.rules)
+    if rules is not None and args.game is None:
+        raise GameError("--rules needs --game (e.g. --game short-deck)", args.rules)
+    chips = None if args.chips is None else parse_chips(args.chips)
+    result = read_showdown(
+        read_input(args.file), board=args.board, game=args.game, rules=rules, contributions=chips
+    )
     if args.json:
         print(json.dumps(_record(result)))
     elif args.verbose:
@@ -116,13 +139,39 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def parse_chips(text: str) -> dict[str, int]:
+    """``--chips``: ``"Ann=100, Bob=40"`` -> ``{"Ann": 100, "Bob": 40}``.
+
+    >>> parse_chips("Ann=100, Bob Lee=40")
+    {'Ann': 100, 'Bob Lee': 40}
+    >>> parse_chips("Ann=100, Bob")
+    Traceback (most recent call last):
+    ...
+    lookup.errors.ShowdownError: --chips: 'Bob' is not NAME=CHIPS (chips a whole number, 0 or more)
+    """
+    chips: dict[str, int] = {}
+    for item in text.split(","):
+        name, equals, amount = item.partition("=")
+        name, amount = name.strip(), amount.strip()
+        if not equals or not name or not amount.isdigit() or name in chips:
+            raise ShowdownError(
+                f"--chips: {item.strip()!r} is not NAME=CHIPS (chips a whole number, 0 or more)"
+                if name not in chips
+                else f"--chips: {name!r} is given twice",
+                item.strip(),
+            )
+        chips[name] = int(amount)
+    return chips
+
+
 def _ascii(cards: tuple[Card, ...]) -> list[str]:
     return [str(card) for card in cards]
 
 
 def _record(result: ShowdownResult) -> dict[str, Any]:
     winners = set(result.winners)
-    return {
+    shares = result.shares
+    record: dict[str, Any] = {
         "board": _ascii(result.board) if result.board else None,
         "winners": list(result.winners),
         "players": [
@@ -135,9 +184,37 @@ def _record(result: ShowdownResult) -> dict[str, Any]:
                 "class": player.rank.kev,
                 "winner": player.name in winners,
             }
+            | ({"share": str(shares[player.name])} if result.game is not None else {})
+            | (
+                {
+                    "low": player.low_description,
+                    "low_five": _ascii(player.low_five),
+                    "low_class": None if player.low is None else player.low.class_number,
+                }
+                if result.hilo
+                else {}
+            )
             for player in result.players
         ],
     }
+    if result.game is not None:
+        record["game"] = result.game
+        record["high_winners"] = list(result.high_winners)
+        if result.hilo:
+            record["low_winners"] = list(result.low_winners)
+    if result.pots:
+        record["pots"] = [
+            {
+                "amount": pot.amount,
+                "eligible": list(pot.eligible),
+                "high_winners": list(pot.high_winners),
+                "low_winners": list(pot.low_winners),
+                "chips": pot.chips,
+            }
+            for pot in result.pots
+        ]
+        record["chips_won"] = result.chips_won
+    return record
 
 
 def _table(result: ShowdownResult, *, unicode: bool) -> list[str]:
@@ -152,10 +229,27 @@ def _table(result: ShowdownResult, *, unicode: bool) -> list[str]:
     for player, cards in zip(result.players, held, strict=True):
         mark = "*" if player.name in winners else " "
         plays = format_cards(player.best_five, unicode=unicode)
-        lines.append(
+        line = (
             f"{mark} {player.name:<{name_width}}  {cards:<{held_width}}  "
             f"plays {plays}  {player.description}"
         )
+        if result.hilo:
+            low = format_cards(player.low_five, unicode=unicode) if player.low_five else "-"
+            line += f"; low {low}  {player.low_description}"
+        lines.append(line)
+    if result.hilo:
+        lines.append(f"high: {', '.join(result.high_winners)}")
+        lines.append(f"low: {', '.join(result.low_winners) or 'none (high takes all)'}")
     label = "split pot" if result.is_split else "winner"
     lines.append(f"{label}: {', '.join(result.winners)}")
+    if result.game is not None and result.is_split:
+        shares = result.shares
+        lines.append(
+            "shares: "
+            + ", ".join(f"{p.name} {shares[p.name]}" for p in result.players if shares[p.name])
+        )
+    for number, pot in enumerate(result.pots):
+        label = "main pot" if number == 0 else f"side pot {number}"
+        takes = ", ".join(f"{name} {chips}" for name, chips in pot.chips.items() if chips)
+        lines.append(f"{label}: {pot.amount} chips: {takes}")
     return lines
