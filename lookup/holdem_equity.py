@@ -9,7 +9,9 @@ players together with one complete board. By default the answer is exact when
 there are at most :data:`EXACT_LIMIT` (2,000,000) showdowns to enumerate, which
 covers any fixed hands preflop (at most C(48, 5) = 1,712,304 boards) and
 small ranges after the flop; otherwise :data:`DEFAULT_SAMPLES` showdowns are
-sampled. ``exact=True`` forces enumeration (however long it takes),
+sampled. ``exact=True`` forces enumeration of up to ``exact_limit`` showdowns
+(:data:`DEFAULT_EXACT_LIMIT`, 50 million; a larger run is refused at once, saying
+how many showdowns it would be, until the caller raises ``exact_limit``),
 ``exact=False`` or ``samples=N`` forces sampling; ``seed`` makes sampling
 reproducible, and when it is omitted a fresh seed is drawn and reported in the
 result so the run can be repeated.
