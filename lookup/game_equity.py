@@ -10,8 +10,11 @@ Hold'em, 4, 5 or 6 in Omaha, 5 in Courchevel); in ``stud``, ``stud-hilo`` and
 draw games and badugi the hand as it stands for an all-in before the draw
 (fewer cards than the game's count are completed from the deck, as a player
 drawing would be). ``"random"`` is a holding dealt entirely from the deck.
-Hold'em also takes the range syntax of :mod:`lookup.ranges` (it goes through
-:func:`lookup.holdem_equity.equity`). In stud with more players than the deck
+Hold'em and short deck also take the range syntax of :mod:`lookup.ranges`
+(Hold'em goes through :func:`lookup.holdem_equity.equity`; in short deck the
+combos with a 2-5 are dropped and the players' combos are dealt jointly, every
+compatible assignment equally likely, as in Hold'em). Omaha takes no range
+notation: explicit cards or ``random`` only. In stud with more players than the deck
 can serve, the last card is one community card for everyone, as the rules say.
 
 **Exact or sampled.** A *deal* gives every unknown card (players' missing
@@ -51,6 +54,7 @@ lookup.errors.HandSizeError: player 1 has 3 cards: omaha holdings are 4 cards or
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -61,6 +65,7 @@ from lookup.cards import Card, CardsLike, parse_cards
 from lookup.errors import CardError, DuplicateCardError, GameError, HandSizeError, PokerLookupError
 from lookup.games import GameLike, get_game
 from lookup.holdem_equity import (
+    _ASSIGNMENT_LIMIT,
     DEFAULT_EXACT_LIMIT,
     DEFAULT_SAMPLES,
     EXACT_LIMIT,
@@ -68,9 +73,12 @@ from lookup.holdem_equity import (
     EquityResult,
     HoldingLike,
     PlayerEquity,
+    _assignments,
     _LateProgress,
+    _sample_assignments,
     check_exact_limit,
 )
+from lookup.ranges import Combo, RangeError, parse_range, remove_blocked
 from lookup.ranking import RulesLike
 
 if TYPE_CHECKING:
@@ -106,6 +114,8 @@ class _Setup:
     low: Kernel | None
     no_low: int
     """The low ranking's "no low" class number (its last)."""
+    ranges: dict[int, tuple[Combo, ...]] = field(default_factory=dict)
+    """Players holding a range (short deck): their live combos, dealt jointly."""
 
     @property
     def groups(self) -> list[int]:
@@ -217,12 +227,39 @@ anyway, or sample
     setup = _setup(hands, board, dead, found.name, rules)
     from lookup.game_deals import deal_count
 
-    deals = deal_count(len(setup.unseen), setup.groups)
+    deals = deal_count(len(setup.unseen) - 2 * len(setup.ranges), setup.groups)
+    assignments = _listed_assignments(setup)
+    if assignments is not None:
+        deals *= len(assignments)
+    elif setup.ranges and exact:
+        raise PokerLookupError(
+            f"too many ways to deal these ranges to enumerate (more than {_ASSIGNMENT_LIMIT:,} "
+            "holding assignments): sample instead"
+        )
+    if setup.ranges and assignments is None:
+        exact = False
     if exact is None:
         exact = samples is None and deals <= min(EXACT_LIMIT, exact_limit)
     if exact:
         check_exact_limit(deals, exact_limit)
-    return _solve(setup, deals, exact=exact, samples=samples, seed=seed, progress=progress)
+    return _solve(
+        setup, deals, assignments, exact=exact, samples=samples, seed=seed, progress=progress
+    )
+
+
+def _listed_assignments(setup: _Setup) -> npt.NDArray[np.intp] | None:
+    """Every compatible choice of one combo per range holder, or None if too many to list."""
+    if not setup.ranges:
+        return None
+    live = list(setup.ranges.values())
+    if math.prod(len(c) for c in live) > _ASSIGNMENT_LIMIT:
+        return None
+    listed = _assignments(live)
+    if listed is not None and len(listed) == 0:
+        raise PokerLookupError(
+            "no deal is possible: the players' ranges cannot all be held at once"
+        )
+    return listed
 
 
 def _check_options(
@@ -296,6 +333,7 @@ def _setup(
         claim(card, "dead")
     names: list[str] = []
     known: list[tuple[int, ...]] = []
+    ranges: dict[int, tuple[Combo, ...]] = {}
     for player, holding in enumerate(hands, start=1):
         if isinstance(holding, str) and holding.strip().lower() == "random":
             names.append("random")
@@ -305,6 +343,13 @@ def _setup(
             raise CardError(
                 f"player {player}: cannot read {holding!r}: give cards or 'random'", holding
             )
+        if isinstance(holding, str) and game.family == "holdem":
+            combos = _range_or_none(holding, player)
+            if combos is not None:
+                names.append(holding.strip())
+                known.append(())
+                ranges[player - 1] = combos
+                continue
         cards = parse_cards(holding)
         if not low <= len(cards) <= high:
             wanted = f"{low}" if low == high else f"{low} to {high}"
@@ -317,8 +362,20 @@ def _setup(
             claim(card, f"player {player}")
         names.append(" ".join(str(c) for c in cards))
         known.append(tuple(c.index for c in cards))
+    blocked = set(owner) | (set(range(52)) - deck)
+    for index, combos in list(ranges.items()):
+        left = remove_blocked(combos, blocked)
+        if not left:
+            raise RangeError(
+                f"player {index + 1}'s range {names[index]!r} has no combos left once the "
+                "board, dead cards, other players' hands and the deck are accounted for",
+                names[index],
+            )
+        ranges[index] = left
     unseen = [c for c in sorted(deck) if c not in owner]
     need = [game.hole_cards - len(k) for k in known]
+    for index in ranges:
+        need[index] = 0  # the range's combo supplies both cards
     board_need = game.full_board - len(board_cards) if game.has_board else 0
     if game.shared_card and sum(need) > len(unseen):
         # Not enough cards for everyone's last card: it is dealt once, face up, for all.
@@ -330,7 +387,7 @@ def _setup(
             )
         need = [n - 1 for n in need]
         board_need = 1
-    if sum(need) + board_need > len(unseen):
+    if sum(need) + board_need + 2 * len(ranges) > len(unseen):
         raise PokerLookupError(
             f"not enough cards: {len(hands)} players need {sum(need) + board_need} more cards "
             f"and only {len(unseen)} are left"
@@ -349,32 +406,50 @@ def _setup(
         high=kernel_for(game.family, high_ranking),
         low=None if low_ranking is None else kernel_for(game.family, low_ranking),
         no_low=no_low,
+        ranges=ranges,
     )
+
+
+def _range_or_none(text: str, player: int) -> tuple[Combo, ...] | None:
+    """The combos of ``text`` when it is a range rather than two cards."""
+    try:
+        parse_cards(text)
+    except CardError:
+        try:
+            return parse_range(text)
+        except RangeError as exc:
+            raise RangeError(f"player {player}: {exc}", exc.token) from None
+    return None
 
 
 def _place(who: str) -> str:
     return {"board": "on the board", "dead": "dead"}.get(who, f"held by {who}")
 
 
+_Chunk = tuple[dict[int, tuple["Column", "Column"]], "npt.NDArray[np.intp]"]
+"""Range holders' two cards (known, or one per deal), and the dealt cards of a chunk."""
+
+
 def _solve(
-    setup: _Setup, deals: int, *, exact: bool, samples: int | None, seed: int | None,
-    progress: bool,
+    setup: _Setup, deals: int, assignments: npt.NDArray[np.intp] | None, *, exact: bool,
+    samples: int | None, seed: int | None, progress: bool,
 ) -> EquityResult:  # fmt: skip
     import numpy as np
 
     tally = GameTally(len(setup.names))
     used_seed: int | None = None
     if exact:
-        chunks = _exact_chunks(setup)
+        chunks = _exact_chunks(setup, assignments)
         bar = _LateProgress("equity (exact)", deals, progress)
     else:
         total = DEFAULT_SAMPLES if samples is None else samples
         used_seed = secrets.randbits(32) if seed is None else seed
-        chunks = _sampled_chunks(setup, total, np.random.default_rng(used_seed))
+        rng = np.random.default_rng(used_seed)
+        chunks = _sampled_chunks(setup, assignments, total, rng)
         bar = _LateProgress("equity (sampled)", total, progress)
     try:
-        for cards in chunks:
-            high, low = _showdown(setup, cards)
+        for assigned, cards in chunks:
+            high, low = _showdown(setup, assigned, cards)
             tally.add(high, low, setup.no_low)
             bar.advance(cards.shape[0])
     finally:
@@ -382,32 +457,65 @@ def _solve(
     return _result(setup, tally, exact, used_seed)
 
 
-def _exact_chunks(setup: _Setup) -> Iterator[npt.NDArray[np.intp]]:
+def _exact_chunks(setup: _Setup, assignments: npt.NDArray[np.intp] | None) -> Iterator[_Chunk]:
     import numpy as np
 
     from lookup.game_deals import exact_deals
 
-    yield from exact_deals(np.array(setup.unseen, dtype=np.intp), setup.groups)
+    if assignments is None:
+        for cards in exact_deals(np.array(setup.unseen, dtype=np.intp), setup.groups):
+            yield {}, cards
+        return
+    # Every assignment of combos leaves as many deals as any other: walk them in turn.
+    holders = list(setup.ranges)
+    for row in assignments.tolist():
+        assigned = {p: setup.ranges[p][pick] for p, pick in zip(holders, row, strict=True)}
+        held = {c for pair in assigned.values() for c in pair}
+        deck = np.array([c for c in setup.unseen if c not in held], dtype=np.intp)
+        for cards in exact_deals(deck, setup.groups):
+            yield dict(assigned), cards
 
 
 def _sampled_chunks(
-    setup: _Setup, total: int, rng: np.random.Generator
-) -> Iterator[npt.NDArray[np.intp]]:
+    setup: _Setup,
+    assignments: npt.NDArray[np.intp] | None,
+    total: int,
+    rng: np.random.Generator,
+) -> Iterator[_Chunk]:
     import numpy as np
 
+    from lookup.equity_kernel import combo_bits, deal_from
     from lookup.game_deals import CHUNK_DEALS, sample_deals
 
     deck = np.array(setup.unseen, dtype=np.intp)
     cards = sum(setup.groups)
+    holders = list(setup.ranges)
+    live = [setup.ranges[p] for p in holders]
+    tables = [np.array(combos, dtype=np.intp) for combos in live]
+    bits = [combo_bits(combos) for combos in live]
     done = 0
     while done < total:
         m = min(CHUNK_DEALS, total - done)
-        yield sample_deals(rng, deck, cards, m)
+        if not holders:
+            yield {}, sample_deals(rng, deck, cards, m)
+        else:
+            # Combos drawn uniformly among the compatible assignments, then the rest
+            # dealt from the cards those combos leave (a taken card is drawn again).
+            picks = _sample_assignments(rng, live, assignments, bits, m)
+            assigned: dict[int, tuple[Column, Column]] = {}
+            taken = np.zeros((m, 52), dtype=bool)
+            rows = np.arange(m)
+            for i, p in enumerate(holders):
+                first, second = tables[i][picks[:, i], 0], tables[i][picks[:, i], 1]
+                assigned[p] = (first, second)
+                taken[rows, first] = True
+                taken[rows, second] = True
+            yield assigned, deal_from(rng, deck.astype(np.uint8), m, cards, taken)
         done += m
 
 
 def _showdown(
-    setup: _Setup, cards: npt.NDArray[np.intp]
+    setup: _Setup, assigned: dict[int, tuple[Column, Column]], cards: npt.NDArray[np.intp]
 ) -> tuple[list[npt.NDArray[np.uint16]], list[npt.NDArray[np.uint16]] | None]:
     """Every player's high (and low) class in each deal of one chunk."""
     import numpy as np
@@ -416,8 +524,9 @@ def _showdown(
     columns = list(np.ascontiguousarray(cards.T))
     holes: list[list[Column]] = []
     at = 0
-    for known, need in zip(setup.known, setup.need, strict=True):
-        holes.append([*known, *columns[at : at + need]])
+    for player, (known, need) in enumerate(zip(setup.known, setup.need, strict=True)):
+        pair = assigned.get(player)
+        holes.append([*known, *columns[at : at + need], *(pair if pair else ())])
         at += need
     board: list[Column] = [c.index for c in setup.board]
     board += columns[at : at + setup.board_need]
@@ -453,7 +562,7 @@ def _result(setup: _Setup, tally: GameTally, exact: bool, seed: int | None) -> E
                 std_error=std_error,
                 boards=n,
                 exact=exact,
-                combos=1,
+                combos=len(setup.ranges.get(p, (None,))),
                 scoop=tally.wins[p] / n if hilo else None,
                 win_high=tally.wins_high[p] / n if hilo else None,
                 win_low=tally.wins_low[p] / n if hilo else None,

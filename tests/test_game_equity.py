@@ -347,3 +347,51 @@ def test_cli_exact_limit_raised_runs(capsys: pytest.CaptureFixture[str]) -> None
     args = ["equity", "--game", "omaha", "As Ah Ks Kh", "Qd Qc Jd Jc", "--board", "2s 7h 8d"]
     assert main([*args, "--exact", "--exact-limit", "820"]) == 0
     assert "exact: all 820 deals" in capsys.readouterr().out
+
+
+# Short-deck ranges: every compatible assignment of combos is equally likely.
+
+
+def _short_deck_range_reference(ranges: list[str], fixed: list[str], board: str) -> list[Fraction]:
+    from itertools import product
+
+    from lookup.ranges import parse_range
+
+    known = set(cards(board)) | {c for hand in fixed for c in cards(hand)}
+    options = [
+        [c for c in parse_range(text) if not set(c) & known and min(c) >= 16] for text in ranges
+    ]
+    totals = [Fraction(0)] * (len(ranges) + len(fixed))
+    count = 0
+    for chosen in product(*options):
+        used = [c for combo in chosen for c in combo]
+        if len(set(used)) < len(used):
+            continue
+        holes = [list(combo) for combo in chosen] + [cards(hand) for hand in fixed]
+        outcome = reference_equity("short-deck", holes, cards(board))
+        totals = [t + e for t, e in zip(totals, outcome.equity, strict=True)]
+        count += 1
+    return [t / count for t in totals]
+
+
+def test_short_deck_ranges_match_the_reference() -> None:
+    result = equity(["AKs", "JJ+", "Td 9d"], board="6s 7s 8c Qc", game="short-deck")
+    assert result.exact and [p.combos for p in result] == [4, 21, 1]
+    expected = _short_deck_range_reference(["AKs", "JJ+"], ["Td 9d"], "6s 7s 8c Qc")
+    assert [p.equity_fraction for p in result] == expected
+    sampled = equity(
+        ["AKs", "JJ+", "Td 9d"], board="6s 7s 8c Qc", game="short-deck", samples=30_000, seed=5
+    )
+    for truth, guess in zip(expected, sampled, strict=True):
+        assert abs(guess.equity - float(truth)) <= 4 * guess.std_error
+
+
+def test_short_deck_range_errors() -> None:
+    from lookup.ranges import RangeError
+
+    with pytest.raises(RangeError, match="player 2: "):
+        equity(["AKs", "ZZ+"], game="short-deck")
+    with pytest.raises(RangeError, match="no combos left"):
+        equity(["22", "AKs"], game="short-deck")  # deuces are not in the short deck
+    with pytest.raises(RangeError, match="no combos left"):
+        equity(["AsKs", "AKs"], board="Ac Ah Kd", dead="Kc Kh", game="short-deck")
