@@ -465,6 +465,7 @@ def _result(
                 boards=n,
                 exact=exact,
                 combos=len(live[p]),
+                equity_fraction=Fraction(int(tally.shares[p]), SHARE_UNIT * n) if exact else None,
             )
         )
     return EquityResult(tuple(players), board, dead, exact, n, seed)

@@ -129,17 +129,22 @@ SAMPLED_CASES = [
     ("omaha", ["As Ah Ks Kh", "Qd Qc Jd Jc"], ""),
     ("omaha", ["As Ks 5d 6d", "random", "Th 9h 8c 7c"], "2s 7s Jd 4c"),
     ("omaha-hilo", ["As 2h Ks 3h", "Qd Qc 4d 5c"], ""),
+    ("omaha-hilo", ["Ah 2h 3c 4c", "Ad Kd Qs Js", "7s 8s 9h Th"], "5d 6c Kc"),
+    ("omaha6", ["As Ah Ks Kh 2c 3c", "Qs Qc Js Jc 9h 9s"], "2s 7s 8d"),
     ("omaha-hilo", ["As 2h Ks 3h", "random"], "6s 7h 8d 2c"),
     ("omaha5-hilo", ["As 2h Ks 3h 9c", "Qd Qc 4d 5c 9d"], "6s 7h 8d"),
     ("courchevel", ["As Ah Ks Kh 2c", "Qs Qc Js Jc 9h"], "7d"),
     ("short-deck", ["As Ks", "Qh Qd"], ""),
     ("short-deck", ["As Ks", "random", "Jh Td"], "6s 7s 8c"),
     ("stud", ["Ah Ad 5c 7s Jd", "Kh Kd Qs Js Td"], ""),
+    ("stud", ["Ah Ad 5c 7s Jd 2c", "Kh Kd Qs Js Td", "9c 9d 9s 8h 8c 2h"], ""),
     ("stud-hilo", ["Ah 2d 5c 7s Jd", "Kh Kd 3s 4s 6d"], ""),
     ("razz", ["Ah 2d 5c 7s 9h", "3s 4s 6d Kh Kd"], ""),
     ("deuce-to-seven", ["7h 5d 4s", "8s 6c 3h 2d"], ""),
     ("five-card-draw", ["Ah Ad Kc", "Qs Qd Qh"], ""),
     ("badugi", ["Ah 2d 3c", "4s 5d"], ""),
+    ("badugi", ["Ah 2d 3c 4s", "random"], ""),
+    ("five-card-draw", ["Ah Ad Kc Kd", "Qs Qh Qd Jc", "Js Jh 2c"], ""),
 ]
 
 
