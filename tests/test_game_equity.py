@@ -137,7 +137,7 @@ SAMPLED_CASES = [
     ("short-deck", ["As Ks", "Qh Qd"], ""),
     ("short-deck", ["As Ks", "random", "Jh Td"], "6s 7s 8c"),
     ("stud", ["Ah Ad 5c 7s Jd", "Kh Kd Qs Js Td"], ""),
-    ("stud", ["Ah Ad 5c 7s Jd 2c", "Kh Kd Qs Js Td", "9c 9d 9s 8h 8c 2h"], ""),
+    ("stud", ["Ah Ad 5c 7s Jd 2c", "Kh Kd Qs Js Td", "9c 9d 8h 8c 2h 3s"], ""),
     ("stud-hilo", ["Ah 2d 5c 7s Jd", "Kh Kd 3s 4s 6d"], ""),
     ("razz", ["Ah 2d 5c 7s 9h", "3s 4s 6d Kh Kd"], ""),
     ("deuce-to-seven", ["7h 5d 4s", "8s 6c 3h 2d"], ""),
