@@ -232,9 +232,12 @@ anyway, or sample
     if assignments is not None:
         deals *= len(assignments)
     elif setup.ranges and exact:
+        most = math.prod(len(c) for c in setup.ranges.values())
         raise PokerLookupError(
-            f"too many ways to deal these ranges to enumerate (more than {_ASSIGNMENT_LIMIT:,} "
-            "holding assignments): sample instead"
+            f"too many ways to deal these ranges to enumerate (up to {most:,} holding "
+            f"assignments, each with {deals:,} deals; more than {_ASSIGNMENT_LIMIT:,} "
+            "assignments are never listed): sample instead",
+            most * deals,
         )
     if setup.ranges and assignments is None:
         exact = False

@@ -406,8 +406,10 @@ def _solve(
         check_exact_limit(showdowns, exact_limit)
     if exact and assignments is None:
         raise PokerLookupError(
-            f"too many ways to deal these ranges to enumerate (more than {_ASSIGNMENT_LIMIT:,} "
-            "holding assignments): sample instead"
+            f"too many ways to deal these ranges to enumerate (up to {math.prod(sizes):,} "
+            f"holding assignments, each with {boards_each:,} boards; more than "
+            f"{_ASSIGNMENT_LIMIT:,} assignments are never listed): sample instead",
+            math.prod(sizes) * boards_each,
         )
 
     tally = ShowdownTally(len(live))

@@ -400,3 +400,10 @@ def test_short_deck_range_errors() -> None:
         equity(["22", "AKs"], game="short-deck")  # deuces are not in the short deck
     with pytest.raises(RangeError, match="no combos left"):
         equity(["AsKs", "AKs"], board="Ac Ah Kd", dead="Kc Kh", game="short-deck")
+
+
+def test_unlistable_ranges_exact_says_how_big_the_run_would_be() -> None:
+    with pytest.raises(PokerLookupError, match="up to 2,331,473,976 holding assignments"):
+        holdem_equity(["random", "random", "random"], exact=True)
+    with pytest.raises(PokerLookupError, match="each with 1,370,754 boards"):
+        holdem_equity(["random", "random", "random"], exact=True)
