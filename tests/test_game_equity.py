@@ -49,6 +49,8 @@ EXACT_CASES = [
     ("courchevel-hilo", ["As 2h 3s Kh 4c", "Ad 2c 4d Jc 5h"], "6s 7h 8d 9c"),
     ("short-deck", ["As Ks", "Qh Qd"], "6s 7s 8c Qc"),
     ("short-deck", ["As Ks", "Jh Td", "9c 9d"], "6s 7s 8c"),
+    ("short-deck", ["Ah Kh", "Qs Qd"], "Qh 7h 7c 9h"),  # flush against a full house
+    ("short-deck", ["As Ts", "8c 9c"], "6d 7h Jc Qd"),  # A-6-7-8-9 is the lowest straight
     ("stud", ["Ah Ad 5c 7s Jd 2c", "Kh Kd Qs Js Td 9h"], ""),
     ("stud", ["Ah Ad 5c 7s Jd 2c 3c", "Kh Kd Qs Js Td 9h"], ""),
     ("stud-hilo", ["Ah 2d 5c 7s Jd 3c", "Kh Kd 3s 4s 6d 9h"], ""),
