@@ -13,8 +13,9 @@ drawing would be). ``"random"`` is a holding dealt entirely from the deck.
 Hold'em and short deck also take the range syntax of :mod:`lookup.ranges`
 (Hold'em goes through :func:`lookup.holdem_equity.equity`; in short deck the
 combos with a 2-5 are dropped and the players' combos are dealt jointly, every
-compatible assignment equally likely, as in Hold'em). Omaha takes no range
-notation: explicit cards or ``random`` only. In stud with more players than the deck
+compatible assignment equally likely, as in Hold'em). Omaha and Courchevel
+take the simple range notation of :mod:`lookup.omaha_ranges` (``"AAxx"``,
+``"AKQJ ds"``), dealt jointly the same way. In stud with more players than the deck
 can serve, the last card is one community card for everyone, as the rules say.
 
 **Exact or sampled.** A *deal* gives every unknown card (players' missing
@@ -59,7 +60,7 @@ import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from lookup.cards import Card, CardsLike, parse_cards
 from lookup.errors import CardError, DuplicateCardError, GameError, HandSizeError, PokerLookupError
@@ -73,12 +74,11 @@ from lookup.holdem_equity import (
     EquityResult,
     HoldingLike,
     PlayerEquity,
-    _assignments,
     _LateProgress,
     _sample_assignments,
     check_exact_limit,
 )
-from lookup.ranges import Combo, RangeError, parse_range, remove_blocked
+from lookup.ranges import RangeError, parse_range
 from lookup.ranking import RulesLike
 
 if TYPE_CHECKING:
@@ -87,7 +87,10 @@ if TYPE_CHECKING:
 
     from lookup.game_kernels import Column, Kernel
 
-__all__ = ["SHARE_UNIT", "GameTally", "equity"]
+__all__ = ["SHARE_UNIT", "GameTally", "Holding", "equity"]
+
+Holding = tuple[int, ...]
+"""One combo a range holder may hold: card indices (two in Hold'em, four or more in Omaha)."""
 
 SHARE_UNIT: Final = 5040
 """Pot share units: a half pot split up to ten ways is still a whole number of them."""
@@ -114,8 +117,14 @@ class _Setup:
     low: Kernel | None
     no_low: int
     """The low ranking's "no low" class number (its last)."""
-    ranges: dict[int, tuple[Combo, ...]] = field(default_factory=dict)
-    """Players holding a range (short deck): their live combos, dealt jointly."""
+    ranges: dict[int, tuple[Holding, ...]] = field(default_factory=dict)
+    """Players holding a range (short deck, Omaha): their live combos, dealt jointly."""
+    hole_cards: int = 2
+
+    @property
+    def ranged_cards(self) -> int:
+        """Cards the range holders take out of the deck in every deal."""
+        return self.hole_cards * len(self.ranges)
 
     @property
     def groups(self) -> list[int]:
@@ -227,7 +236,7 @@ anyway, or sample
     setup = _setup(hands, board, dead, found.name, rules)
     from lookup.game_deals import deal_count
 
-    deals = deal_count(len(setup.unseen) - 2 * len(setup.ranges), setup.groups)
+    deals = deal_count(len(setup.unseen) - setup.ranged_cards, setup.groups)
     assignments = _listed_assignments(setup)
     if assignments is not None:
         deals *= len(assignments)
@@ -257,12 +266,38 @@ def _listed_assignments(setup: _Setup) -> npt.NDArray[np.intp] | None:
     live = list(setup.ranges.values())
     if math.prod(len(c) for c in live) > _ASSIGNMENT_LIMIT:
         return None
-    listed = _assignments(live)
-    if listed is not None and len(listed) == 0:
+    listed = _list_assignments(live)
+    if len(listed) == 0:
         raise PokerLookupError(
             "no deal is possible: the players' ranges cannot all be held at once"
         )
     return listed
+
+
+def _card_masks(combos: Sequence[Holding]) -> npt.NDArray[np.uint64]:
+    """One 52-bit card mask per combo, to test holdings for shared cards."""
+    import numpy as np
+
+    table = np.array(combos, dtype=np.uint64).reshape(len(combos), -1)
+    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(np.uint64(1) << table, axis=1)
+    return masks
+
+
+def _list_assignments(live: list[tuple[Holding, ...]]) -> npt.NDArray[np.intp]:
+    """Every choice of one combo per range holder with no shared card: (A, holders) indices."""
+    import numpy as np
+
+    chosen = np.zeros((1, 0), dtype=np.intp)
+    used = np.zeros(1, dtype=np.uint64)
+    for options in live:
+        bits = _card_masks(options)
+        row = np.repeat(np.arange(len(chosen)), len(options))
+        pick = np.tile(np.arange(len(options)), len(chosen))
+        free = (used[row] & bits[pick]) == 0
+        row, pick = row[free], pick[free]
+        chosen = np.column_stack([chosen[row], pick])
+        used = used[row] | bits[pick]
+    return chosen
 
 
 def _check_options(
@@ -336,7 +371,7 @@ def _setup(
         claim(card, "dead")
     names: list[str] = []
     known: list[tuple[int, ...]] = []
-    ranges: dict[int, tuple[Combo, ...]] = {}
+    ranges: dict[int, tuple[Holding, ...]] = {}
     for player, holding in enumerate(hands, start=1):
         if isinstance(holding, str) and holding.strip().lower() == "random":
             names.append("random")
@@ -346,8 +381,8 @@ def _setup(
             raise CardError(
                 f"player {player}: cannot read {holding!r}: give cards or 'random'", holding
             )
-        if isinstance(holding, str) and game.family == "holdem":
-            combos = _range_or_none(holding, player)
+        if isinstance(holding, str) and game.family in ("holdem", "omaha", "courchevel"):
+            combos = _range_or_none(holding, player, game.family, game.hole_cards)
             if combos is not None:
                 names.append(holding.strip())
                 known.append(())
@@ -367,7 +402,7 @@ def _setup(
         known.append(tuple(c.index for c in cards))
     blocked = set(owner) | (set(range(52)) - deck)
     for index, combos in list(ranges.items()):
-        left = remove_blocked(combos, blocked)
+        left = tuple(c for c in combos if blocked.isdisjoint(c))
         if not left:
             raise RangeError(
                 f"player {index + 1}'s range {names[index]!r} has no combos left once the "
@@ -390,7 +425,7 @@ def _setup(
             )
         need = [n - 1 for n in need]
         board_need = 1
-    if sum(need) + board_need + 2 * len(ranges) > len(unseen):
+    if sum(need) + board_need + game.hole_cards * len(ranges) > len(unseen):
         raise PokerLookupError(
             f"not enough cards: {len(hands)} players need {sum(need) + board_need} more cards "
             f"and only {len(unseen)} are left"
@@ -410,16 +445,23 @@ def _setup(
         low=None if low_ranking is None else kernel_for(game.family, low_ranking),
         no_low=no_low,
         ranges=ranges,
+        hole_cards=game.hole_cards,
     )
 
 
-def _range_or_none(text: str, player: int) -> tuple[Combo, ...] | None:
-    """The combos of ``text`` when it is a range rather than two cards."""
+def _range_or_none(
+    text: str, player: int, family: str, hole_cards: int
+) -> tuple[Holding, ...] | None:
+    """The combos of ``text`` when it is a range rather than cards."""
+    from lookup.omaha_ranges import parse_omaha_range
+
     try:
         parse_cards(text)
     except CardError:
         try:
-            return parse_range(text)
+            if family == "holdem":
+                return parse_range(text)
+            return parse_omaha_range(text, hole_cards)
         except RangeError as exc:
             raise RangeError(f"player {player}: {exc}", exc.token) from None
     return None
@@ -429,7 +471,7 @@ def _place(who: str) -> str:
     return {"board": "on the board", "dead": "dead"}.get(who, f"held by {who}")
 
 
-_Chunk = tuple[dict[int, tuple["Column", "Column"]], "npt.NDArray[np.intp]"]
+_Chunk = tuple[dict[int, tuple["Column", ...]], "npt.NDArray[np.intp]"]
 """Range holders' two cards (known, or one per deal), and the dealt cards of a chunk."""
 
 
@@ -487,7 +529,7 @@ def _sampled_chunks(
 ) -> Iterator[_Chunk]:
     import numpy as np
 
-    from lookup.equity_kernel import combo_bits, deal_from
+    from lookup.equity_kernel import deal_from
     from lookup.game_deals import CHUNK_DEALS, sample_deals
 
     deck = np.array(setup.unseen, dtype=np.intp)
@@ -495,7 +537,7 @@ def _sampled_chunks(
     holders = list(setup.ranges)
     live = [setup.ranges[p] for p in holders]
     tables = [np.array(combos, dtype=np.intp) for combos in live]
-    bits = [combo_bits(combos) for combos in live]
+    bits = [_card_masks(combos) for combos in live]
     done = 0
     while done < total:
         m = min(CHUNK_DEALS, total - done)
@@ -504,21 +546,22 @@ def _sampled_chunks(
         else:
             # Combos drawn uniformly among the compatible assignments, then the rest
             # dealt from the cards those combos leave (a taken card is drawn again).
-            picks = _sample_assignments(rng, live, assignments, bits, m)
-            assigned: dict[int, tuple[Column, Column]] = {}
+            # The sampler only reads how many combos each holder has: any size of combo fits.
+            picks = _sample_assignments(rng, cast(Any, live), assignments, bits, m)
+            assigned: dict[int, tuple[Column, ...]] = {}
             taken = np.zeros((m, 52), dtype=bool)
             rows = np.arange(m)
             for i, p in enumerate(holders):
-                first, second = tables[i][picks[:, i], 0], tables[i][picks[:, i], 1]
-                assigned[p] = (first, second)
-                taken[rows, first] = True
-                taken[rows, second] = True
+                held = tables[i][picks[:, i]]
+                assigned[p] = tuple(np.ascontiguousarray(held.T))
+                for column in assigned[p]:
+                    taken[rows, column] = True
             yield assigned, deal_from(rng, deck.astype(np.uint8), m, cards, taken)
         done += m
 
 
 def _showdown(
-    setup: _Setup, assigned: dict[int, tuple[Column, Column]], cards: npt.NDArray[np.intp]
+    setup: _Setup, assigned: dict[int, tuple[Column, ...]], cards: npt.NDArray[np.intp]
 ) -> tuple[list[npt.NDArray[np.uint16]], list[npt.NDArray[np.uint16]] | None]:
     """Every player's high (and low) class in each deal of one chunk."""
     import numpy as np

@@ -409,3 +409,65 @@ def test_unlistable_ranges_exact_says_how_big_the_run_would_be() -> None:
         holdem_equity(["random", "random", "random"], exact=True)
     with pytest.raises(PokerLookupError, match="each with 1,370,754 boards"):
         holdem_equity(["random", "random", "random"], exact=True)
+
+
+# Omaha range notation: AAxx, AKQJ ds, ... dealt jointly like Hold'em ranges.
+
+
+def test_omaha_range_notation_counts() -> None:
+    from lookup.omaha_ranges import parse_omaha_range
+
+    # Counted by hand: two aces or more; four distinct ranks split by suit shape.
+    assert len(parse_omaha_range("AAxx")) == 6 * 1128 + 4 * 48 + 1
+    assert len(parse_omaha_range("AKQJ")) == 4**4
+    assert len(parse_omaha_range("AKQJ ds")) == 36  # 4 * 3 suit pairs x 3 pairings
+    assert len(parse_omaha_range("AKQJ rb")) == 24  # 4! suit orders
+    assert len(parse_omaha_range("AAxx, AAKK")) == len(parse_omaha_range("AAxx"))
+    assert len(parse_omaha_range("AAxxx", 5)) == 6 * 17296 + 4 * 1128 + 48
+
+
+def test_omaha_ranges_match_the_reference() -> None:
+    from itertools import product
+
+    from lookup.omaha_ranges import parse_omaha_range
+
+    board, fixed = "2s 7h 8d Kc 3c", "Ts 9s 6h 5h"
+    result = equity(["AAKK ds", "QQJJ", fixed], board=board, game="omaha-hilo")
+    known = set(cards(board)) | set(cards(fixed))
+    options = [
+        [c for c in parse_omaha_range(text) if not set(c) & known] for text in ("AAKK ds", "QQJJ")
+    ]
+    totals = [Fraction(0)] * 3
+    count = 0
+    for a, b in product(*options):
+        if set(a) & set(b):
+            continue
+        outcome = reference_equity("omaha-hilo", [list(a), list(b), cards(fixed)], cards(board))
+        totals = [t + e for t, e in zip(totals, outcome.equity, strict=True)]
+        count += 1
+    assert result.exact and [p.combos for p in result] == [3, 36, 1]
+    assert [p.equity_fraction for p in result] == [t / count for t in totals]
+
+
+def test_omaha_ranges_sampled_within_four_standard_errors() -> None:
+    exact = equity(["AAKK", "QQJJ ds"], board="2s 7h 8d", game="omaha")
+    sampled = equity(["AAKK", "QQJJ ds"], board="2s 7h 8d", game="omaha", samples=40_000, seed=3)
+    assert exact.exact and not sampled.exact
+    for truth, guess in zip(exact, sampled, strict=True):
+        assert abs(guess.equity - truth.equity) <= 4 * guess.std_error
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        (["AKQ", "random"], "names 3 cards"),
+        (["AAxx zz", "random"], "the suit qualifier is ds, ss or rb"),
+        (["AAAAA", "random"], "names 5 cards"),
+        (["AZxx", "random"], "ranks are A K Q J T 9-2 or x"),
+    ],
+)
+def test_omaha_range_errors(hands: list[str], message: str) -> None:
+    from lookup.ranges import RangeError
+
+    with pytest.raises(RangeError, match=message):
+        equity(hands, game="omaha")
