@@ -10,7 +10,9 @@ the ranks, with or without a space:
 * ``ss`` (single-suited): exactly one suit holds two or more of the cards;
 * ``rb`` (rainbow): no two cards share a suit.
 
-Tokens are separated by commas; the range is their union. Combos come back as
+Tokens are separated by commas; the range is their union. A token may expand
+to at most 400,000 candidate holdings before the suit qualifier (``AAxxx`` in
+five-card Omaha is 108,336; ``Axxxx`` is refused: say ``random`` for any hand). Combos come back as
 sorted tuples of card indices (``4 * rank + suit``), in a fixed order.
 
 >>> len(parse_omaha_range("AAxx"))  # two aces or more: 6,768 + 192 + 1
@@ -25,6 +27,7 @@ lookup.errors.RangeError: Omaha range token 'AKQ' names 3 cards: a hand here has
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from itertools import combinations, product
 from typing import Final
@@ -38,6 +41,7 @@ OmahaCombo = tuple[int, ...]
 
 _RANKS: Final = "23456789TJQKA"
 _SUITED: Final = ("ds", "ss", "rb")
+_MOST_LISTED: Final = 400_000  # candidate holdings one token may expand to
 
 
 def parse_omaha_range(text: str, hole_cards: int = 4) -> tuple[OmahaCombo, ...]:
@@ -46,6 +50,10 @@ def parse_omaha_range(text: str, hole_cards: int = 4) -> tuple[OmahaCombo, ...]:
     >>> kings_queens = parse_omaha_range("KKQQ ds")
     >>> len(kings_queens), kings_queens[0]  # Kc Kd Qc Qd
     (6, (40, 41, 44, 45))
+    >>> parse_omaha_range("xxxxxx", 6)
+    Traceback (most recent call last):
+    ...
+    lookup.errors.RangeError: Omaha range token 'xxxxxx' names too many holdings to list ...
     >>> parse_omaha_range("AAxx zz")
     Traceback (most recent call last):
     ...
@@ -86,6 +94,14 @@ def _token_combos(token: str, hole_cards: int) -> tuple[OmahaCombo, ...]:
     for rank in set(named):
         if named.count(rank) > 4:
             raise RangeError(f"Omaha range token {token!r} names a rank five times", token)
+    free = hole_cards - len(named)
+    ways = math.prod(math.comb(4, named.count(r)) for r in set(named))
+    if ways * math.comb(52 - len(named), free) > _MOST_LISTED:
+        raise RangeError(
+            f"Omaha range token {token!r} names too many holdings to list (more than "
+            f"{_MOST_LISTED:,}): name more ranks, or use 'random' for any hand",
+            token,
+        )
     combos = _named_combos(named, hole_cards)
     if qualifier is not None:
         combos = tuple(c for c in combos if _suit_shape(c, qualifier))
