@@ -54,9 +54,12 @@ def register(subparsers: Any) -> None:
         "hands",
         nargs="+",
         metavar="HAND",
-        help="two cards (AsAh) or a range in quotes ('QQ+, AKs, A5s-A2s', '15%%', random)",
+        help="two cards (AsAh) or a range in quotes ('QQ+, AKs, A5s-A2s', '15%%', random); "
+        "with --game, that game's holding ('As Ah Ks Kh', 'AAxx ds', 'Ah 2d 5c' in razz)",
     )
-    parser.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 2c7d9h")
+    parser.add_argument(
+        "--board", default="", help="0, 3, 4 or 5 board cards, e.g. 2c7d9h (none in stud or draw)"
+    )
     parser.add_argument("--dead", default="", help="cards out of play, e.g. 5s")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every showdown")
