@@ -22,9 +22,8 @@ Class numbers come back as uint16 arrays (1 = the ranking's best hand).
   hole cards of it: ``flush_best[board suit mask, hole rank pair]`` (the best
   flush over the board's suited triples) is gathered only for the deals
   whose board has three or more of a suit, and only for the player's pairs of
-  that suit. The tables (169 x 8,000 and 2,288 x 169 uint16, about 3.5 MB)
-  are derived from the ranking's own five-card tables in about 0.1 s on first
-  use. This is exact whenever a flush is never worse than the same five
+  that suit. The tables (169 x 6,366 and 2,288 x 169 uint16, 2.9 MB) are
+  derived from the ranking's own five-card tables in about 0.2 s on first use. This is exact whenever a flush is never worse than the same five
   ranks unsuited, which the build checks (standard high poker; rankings
   without flushes, such as eight-or-better, skip the flush step).
 
