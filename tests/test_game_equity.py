@@ -471,3 +471,54 @@ def test_omaha_range_errors(hands: list[str], message: str) -> None:
 
     with pytest.raises(RangeError, match=message):
         equity(hands, game="omaha")
+
+
+# The kernels themselves, deal by deal, against the reference classifier.
+
+KERNEL_GAMES = [
+    ("omaha", "omaha", "standard"),
+    ("omaha6", "omaha", "standard"),
+    ("omaha-hilo", "omaha", "eight-or-better"),
+    ("short-deck", "holdem", "short-deck"),
+    ("stud", "stud", "standard"),
+    ("razz", "stud", "ace-to-five"),
+    ("stud-hilo", "stud", "eight-or-better"),
+    ("deuce-to-seven", "draw", "deuce-to-seven"),
+    ("badugi", "badugi", "badugi"),
+]
+
+
+@pytest.mark.parametrize(("game", "family", "ranking"), KERNEL_GAMES)
+@pytest.mark.parametrize("fixed_hole", [False, True])
+def test_kernel_orders_random_deals_like_the_reference(
+    game: str, family: str, ranking: str, fixed_hole: bool
+) -> None:
+    import numpy as np
+
+    from lookup.game_kernels import kernel_for
+
+    shape = SHAPES[game]
+    rng = np.random.default_rng(sum(map(ord, game)) + fixed_hole)
+    deck = np.arange(52 - shape.deck, 52)
+    n = 150
+    deals = np.array([rng.permutation(deck)[: shape.hole + shape.board] for _ in range(n)])
+    if fixed_hole:  # one hole for every deal: boards drawn from the other cards
+        hole_cards = deals[0, : shape.hole].tolist()
+        rest = np.array([c for c in deck if c not in hole_cards])
+        boards = np.array([rng.permutation(rest)[: shape.board] for _ in range(n)])
+        deals = np.column_stack([np.tile(hole_cards, (n, 1)), boards]).astype(np.intp)
+        hole: list[int | np.ndarray] = list(hole_cards)
+    else:
+        hole = list(np.ascontiguousarray(deals[:, : shape.hole].T))
+    board = list(np.ascontiguousarray(deals[:, shape.hole :].T))
+    kernel = kernel_for(family, ranking)
+    classes = kernel.classes(kernel.prepare(board, n), hole).tolist()
+    verdicts = [
+        best(row[: shape.hole].tolist(), row[shape.hole :].tolist(), shape, ranking)
+        for row in deals
+    ]
+    for i in range(n):
+        for j in range(i + 1, n):
+            # A lower class number is a better hand: the same order as the reference's.
+            assert (classes[i] < classes[j]) == (verdicts[i] > verdicts[j])
+            assert (classes[i] == classes[j]) == (verdicts[i] == verdicts[j])
