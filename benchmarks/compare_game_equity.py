@@ -45,7 +45,15 @@ EXACT: list[tuple[str, str, list[str], str]] = [
     ("omaha", "omaha", ["AsAhKsKh", "QdQcJdJc"], "2s7h8d"),
     ("omaha-hilo", "omaha_hi_lo", ["As2hKs3h", "QdQc4d5c"], ""),
     ("omaha-hilo", "omaha_hi_lo", ["As2hKs3h", "QdQc4d5c"], "6s7h8d"),
+    ("omaha", "omaha", ["AsAhKsKh", "random"], "2s7h8d9c"),
+    ("omaha-hilo", "omaha_hi_lo", ["As2hKs3h", "random"], "6s7h8d9c"),
+    ("stud", "stud", ["AhAd5c7sJd", "KhKdQsJsTd"], ""),
 ]
+
+
+def peer_hands(hands: list[str], hole_cards: int) -> list[str]:
+    """poker-equity writes an unknown card as ``*``."""
+    return ["*" * hole_cards if h == "random" else h for h in hands]
 
 
 def best_of(repeat: int, run: Callable[[], Any]) -> tuple[float, Any]:
@@ -87,11 +95,15 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     for game, key, hands, board in EXACT:
-        where = f"flop {board}" if board else "preflop"
+        streets = {0: "", 6: "flop ", 8: "turn "}
+        where = f"{streets.get(len(board), '')}{board}" if board else "preflop"
+        if game == "stud":
+            where = "5th street"
+        label = f"exact {game} {where}" + (" vs random" if "random" in hands else "")
         row(
-            f"exact {game} {where}",
+            label,
             lambda g=game, h=hands, b=board: equity(h, board=b, game=g, exact=True),
-            lambda k=key, h=hands, b=board: pe.exact_from_text(k, h, b, ""),
+            lambda k=key, h=hands, b=board: pe.exact_from_text(k, peer_hands(h, 4), b, ""),
         )
     for game, key, hands, board in SAMPLED:
         row(
