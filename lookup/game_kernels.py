@@ -23,9 +23,10 @@ Class numbers come back as uint16 arrays (1 = the ranking's best hand).
   flush over the board's suited triples) is gathered only for the deals
   whose board has three or more of a suit, and only for the player's pairs of
   that suit. The tables (169 x 6,366 and 2,288 x 169 uint16, 2.9 MB) are
-  derived from the ranking's own five-card tables in about 0.2 s on first use. This is exact whenever a flush is never worse than the same five
-  ranks unsuited, which the build checks (standard high poker; rankings
-  without flushes, such as eight-or-better, skip the flush step).
+  derived from the ranking's own five-card tables in about 0.2 s on first
+  use. This is exact whenever a flush is never worse than the same five ranks
+  unsuited, which the build checks (standard high poker; rankings without
+  flushes, such as eight-or-better, skip the flush step).
 
 >>> import numpy as np
 >>> from lookup.cards import parse_cards
