@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 
 from lookup.rules import Category
@@ -63,7 +63,7 @@ class Outcome:
     tie: tuple[int, ...]
 
 
-@cache
+@lru_cache(maxsize=1 << 17)  # bounded: the hands of one game's deals repeat, not all runs'
 def _verdict(cards: frozenset[Card], ranking: str) -> Verdict:
     return classify([(c // 4, c % 4) for c in sorted(cards)], builtin(ranking))
 
