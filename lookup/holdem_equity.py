@@ -9,7 +9,9 @@ players together with one complete board. By default the answer is exact when
 there are at most :data:`EXACT_LIMIT` (2,000,000) showdowns to enumerate, which
 covers any fixed hands preflop (at most C(48, 5) = 1,712,304 boards) and
 small ranges after the flop; otherwise :data:`DEFAULT_SAMPLES` showdowns are
-sampled. ``exact=True`` forces enumeration (however long it takes),
+sampled. ``exact=True`` forces enumeration of up to ``exact_limit`` showdowns
+(:data:`DEFAULT_EXACT_LIMIT`, 50 million; a larger run is refused at once, saying
+how many showdowns it would be, until the caller raises ``exact_limit``),
 ``exact=False`` or ``samples=N`` forces sampling; ``seed`` makes sampling
 reproducible, and when it is omitted a fresh seed is drawn and reported in the
 result so the run can be repeated.
@@ -52,6 +54,7 @@ import secrets
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, overload
 
 from lookup.cards import DECK, Card, CardsLike, parse_cards
@@ -65,16 +68,24 @@ if TYPE_CHECKING:
     from lookup.equity_kernel import ShowdownTally
 
 __all__ = [
+    "DEFAULT_EXACT_LIMIT",
     "DEFAULT_SAMPLES",
     "EXACT_LIMIT",
     "EquityResult",
     "HoldingLike",
     "PlayerEquity",
+    "check_exact_limit",
     "equity",
 ]
 
 EXACT_LIMIT: Final = 2_000_000
 """By default, enumerate exactly when there are at most this many showdowns."""
+
+DEFAULT_EXACT_LIMIT: Final = 50_000_000
+"""Most showdowns (deals) ``exact=True`` enumerates unless ``exact_limit`` is raised.
+
+About 1.5 s of Hold'em and a few seconds of Omaha hi/lo on this project's machine; a
+run past it is refused at once with its size, never started silently."""
 
 DEFAULT_SAMPLES: Final = 1_000_000
 """Showdowns sampled when the answer is not exact and no ``samples`` are given."""
@@ -108,6 +119,14 @@ class PlayerEquity:
     """True if every showdown was enumerated."""
     combos: int
     """Combos of the holding still possible given the board, dead cards and fixed hands."""
+    scoop: float | None = None
+    """Hi/lo games: fraction of showdowns in which the player takes the whole pot alone."""
+    win_high: float | None = None
+    """Hi/lo games: fraction of showdowns in which the player wins the high half alone."""
+    win_low: float | None = None
+    """Hi/lo games: fraction of showdowns in which the player wins the low half alone."""
+    equity_fraction: Fraction | None = None
+    """``equity`` as an exact fraction, when exact and known (see :mod:`lookup.game_equity`)."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +141,8 @@ class EquityResult(Sequence[PlayerEquity]):
     """Showdowns enumerated (exact) or sampled."""
     seed: int | None
     """The seed that reproduces a sampled result (None when exact)."""
+    game: str = "holdem"
+    """The game played (see :mod:`lookup.games`)."""
 
     @overload
     def __getitem__(self, index: int) -> PlayerEquity: ...
@@ -157,6 +178,27 @@ class _LateProgress:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
+
+
+def check_exact_limit(deals: int, exact_limit: int, *, at_least: bool = False) -> None:
+    """Refuse an exact enumeration of more than ``exact_limit`` deals, saying how many.
+
+    >>> check_exact_limit(1_000, 2_000)
+    >>> check_exact_limit(3_000, 2_000)
+    Traceback (most recent call last):
+    ...
+    lookup.errors.PokerLookupError: exact enumeration would be 3,000 deals, more than \
+exact_limit=2,000: pass a larger exact_limit (--exact-limit on the command line) to run it \
+anyway, or sample
+    """
+    if deals > exact_limit:
+        size = f"more than {deals:,}" if at_least else f"{deals:,}"
+        raise PokerLookupError(
+            f"exact enumeration would be {size} deals, more than exact_limit={exact_limit:,}: "
+            "pass a larger exact_limit (--exact-limit on the command line) to run it anyway, "
+            "or sample",
+            deals,
+        )
 
 
 def _parse_holding(holding: object, player: int) -> tuple[str, tuple[Combo, ...]]:
@@ -229,10 +271,16 @@ def equity(
     samples: int | None = None,
     seed: int | None = None,
     progress: bool = False,
+    exact_limit: int = DEFAULT_EXACT_LIMIT,
+    game: str | None = None,
+    rules: Any = None,
 ) -> EquityResult:
     """Hold'em equity of 2-10 holdings (two cards or a range each); see the module doc.
 
     ``progress=True`` shows a bar on stderr once a run has taken two seconds.
+    ``exact=True`` refuses to enumerate more than ``exact_limit`` showdowns
+    (:data:`DEFAULT_EXACT_LIMIT`). ``game`` (and ``rules``) play another game
+    through :func:`lookup.game_equity.equity`.
 
     >>> result = equity(["AsAh", "KsKh"], board="2c7d9h4s")
     >>> [round(p.equity, 4) for p in result], result.boards
@@ -248,7 +296,19 @@ def equity(
     Traceback (most recent call last):
     ...
     lookup.errors.HandSizeError: a board has 0, 3, 4 or 5 cards, got 2
+    >>> equity(["random", "random"], exact=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.errors.PokerLookupError: exact enumeration would be 2,781,381,002,400 deals, more \
+than exact_limit=50,000,000: ...
     """
+    if game is not None or rules is not None:  # another game: see lookup.game_equity
+        from lookup.game_equity import equity as game_equity
+
+        return game_equity(
+            hands, board, dead, game=game or "holdem", rules=rules, exact=exact,
+            samples=samples, seed=seed, exact_limit=exact_limit, progress=progress,
+        )  # fmt: skip
     if not board and not dead and exact is not False and samples is None and seed is None:
         from lookup.preflop import preflop_equity  # heads-up preflop: exact, from a table
 
@@ -279,6 +339,10 @@ def equity(
         raise PokerLookupError(f"seed must be a whole number 0 or more, got {seed!r}")
     if exact is True and samples is not None:
         raise PokerLookupError("choose exact=True or a number of samples, not both")
+    if isinstance(exact_limit, bool) or not isinstance(exact_limit, int) or exact_limit < 1:
+        raise PokerLookupError(
+            f"exact_limit must be a whole number 1 or more, got {exact_limit!r}", exact_limit
+        )
 
     names: list[str] = []
     ranges: list[tuple[Combo, ...]] = []
@@ -309,7 +373,7 @@ def equity(
         )
     return _solve(
         names, live, board_cards, dead_cards, exact=exact, samples=samples, seed=seed,
-        progress=progress,
+        progress=progress, exact_limit=exact_limit,
     )  # fmt: skip
 
 
@@ -323,6 +387,7 @@ def _solve(
     samples: int | None,
     seed: int | None,
     progress: bool,
+    exact_limit: int,
 ) -> EquityResult:
     import numpy as np
 
@@ -331,20 +396,27 @@ def _solve(
     known = [c.index for c in board] + [c.index for c in dead]
     sizes = [len(c) for c in live]
     listable = math.prod(sizes) <= _ASSIGNMENT_LIMIT
+    deck_left = 52 - len(known) - 2 * len(live)
+    boards_each = math.comb(deck_left, 5 - len(board))
     assignments = _assignments(live) if listable else None
     if assignments is not None and len(assignments) == 0:
         raise PokerLookupError(
             "no deal is possible: the players' ranges cannot all be held at once"
         )
-    deck_left = 52 - len(known) - 2 * len(live)
-    boards_each = math.comb(deck_left, 5 - len(board))
     showdowns = None if assignments is None else len(assignments) * boards_each
     if exact is None:
-        exact = samples is None and showdowns is not None and showdowns <= EXACT_LIMIT
+        exact = (
+            samples is None and showdowns is not None
+            and showdowns <= min(EXACT_LIMIT, exact_limit)
+        )  # fmt: skip
+    if exact and showdowns is not None:
+        check_exact_limit(showdowns, exact_limit)
     if exact and assignments is None:
         raise PokerLookupError(
-            f"too many ways to deal these ranges to enumerate (more than {_ASSIGNMENT_LIMIT:,} "
-            "holding assignments): sample instead"
+            f"too many ways to deal these ranges to enumerate (up to {math.prod(sizes):,} "
+            f"holding assignments, each with {boards_each:,} boards; more than "
+            f"{_ASSIGNMENT_LIMIT:,} assignments are never listed): sample instead",
+            math.prod(sizes) * boards_each,
         )
 
     tally = ShowdownTally(len(live))
@@ -402,6 +474,7 @@ def _result(
                 boards=n,
                 exact=exact,
                 combos=len(live[p]),
+                equity_fraction=Fraction(int(tally.shares[p]), SHARE_UNIT * n) if exact else None,
             )
         )
     return EquityResult(tuple(players), board, dead, exact, n, seed)

@@ -20,7 +20,7 @@ import pytest
 from tests.terminal import run_on_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = (ROOT / "docs" / "cli.md", ROOT / "README.md")
+PAGES = (ROOT / "docs" / "cli.md", ROOT / "README.md", ROOT / "docs" / "equity.md")
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="runs the session on a Linux pseudo-terminal"

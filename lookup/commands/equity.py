@@ -3,10 +3,14 @@
     pokerlookup equity AsAh KsKh --board 2c7d9h --dead 5s
     pokerlookup equity "QQ+, AKs" random --samples 2000000 --seed 7 --json
 
-Each HAND is two cards or a range in quotes (see :mod:`lookup.ranges`). Exact
-when at most 2,000,000 showdowns need enumerating, unless ``--samples`` asks
-for sampling; ``--exact`` enumerates whatever the size. A progress bar appears
-on stderr once a run has taken two seconds.
+    pokerlookup equity --game omaha-hilo "As Ah Ks Kh" "Qd Qc Jd Jc" --board "2s 7h 8d"
+    pokerlookup equity --game razz "Ah 2d 5c" "Kh Kd 3s" --samples 1000000 --seed 1
+
+Each HAND is two cards or a range in quotes (see :mod:`lookup.ranges`), or with
+``--game`` a holding of that game (see :mod:`lookup.game_equity`). Exact when
+at most 2,000,000 showdowns need enumerating, unless ``--samples`` asks for
+sampling; ``--exact`` enumerates, up to ``--exact-limit`` showdowns (50,000,000
+by default). A progress bar appears on stderr once a run has taken two seconds.
 """
 
 from __future__ import annotations
@@ -15,7 +19,13 @@ import argparse
 import json
 from typing import Any
 
-from lookup.holdem_equity import EXACT_LIMIT, EquityResult, equity
+from lookup.holdem_equity import (
+    DEFAULT_EXACT_LIMIT,
+    EXACT_LIMIT,
+    EquityResult,
+    PlayerEquity,
+    equity,
+)
 
 __all__ = ["register", "render_table", "run"]
 
@@ -44,14 +54,33 @@ def register(subparsers: Any) -> None:
         "hands",
         nargs="+",
         metavar="HAND",
-        help="two cards (AsAh) or a range in quotes ('QQ+, AKs, A5s-A2s', '15%%', random)",
+        help="two cards (AsAh) or a range in quotes ('QQ+, AKs, A5s-A2s', '15%%', random); "
+        "with --game, that game's holding ('As Ah Ks Kh', 'AAxx ds', 'Ah 2d 5c' in razz)",
     )
-    parser.add_argument("--board", default="", help="0, 3, 4 or 5 board cards, e.g. 2c7d9h")
+    parser.add_argument(
+        "--board", default="", help="0, 3, 4 or 5 board cards, e.g. 2c7d9h (none in stud or draw)"
+    )
     parser.add_argument("--dead", default="", help="cards out of play, e.g. 5s")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every showdown")
     how.add_argument("--samples", type=int, metavar="N", help="sample N showdowns")
     parser.add_argument("--seed", type=int, metavar="S", help="seed for sampling (reproducible)")
+    parser.add_argument(
+        "--game",
+        default="holdem",
+        metavar="NAME",
+        help="the game (default holdem; `pokerlookup games` lists them): omaha, razz, ...",
+    )
+    parser.add_argument(
+        "--rules", metavar="RANKING", help="a ranking the game allows in place of its own"
+    )
+    parser.add_argument(
+        "--exact-limit",
+        type=int,
+        default=DEFAULT_EXACT_LIMIT,
+        metavar="N",
+        help=f"most showdowns --exact enumerates (default {DEFAULT_EXACT_LIMIT:,})",
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
         "--no-progress", action="store_true", help="never show a progress bar on stderr"
@@ -69,7 +98,15 @@ def run(args: argparse.Namespace) -> int:
          2  KsKh    0.00%    0.00%  0.00%
     exact: all 1 boards
     0
+    >>> main(["equity", "--game", "omaha-hilo", "As 2h Ks 3h", "Qd Qc 4d 5c", "--board", "6s7h8d"])
+    player  hand         equity     win     tie   scoop
+         1  As 2h Ks 3h  53.60%  10.37%  86.46%  10.37%
+         2  Qd Qc 4d 5c  46.40%   3.17%  86.46%   3.17%
+    exact: all 820 deals
+    0
     >>> main(["equity", "AsAh", "ZZ"])  # the message goes to stderr
+    2
+    >>> main(["equity", "random", "random", "--exact"])  # too many deals: one line on stderr
     2
     """
     result = equity(
@@ -80,6 +117,9 @@ def run(args: argparse.Namespace) -> int:
         samples=args.samples,
         seed=args.seed,
         progress=not args.no_progress,
+        exact_limit=args.exact_limit,
+        game=None if args.game == "holdem" and args.rules is None else args.game,
+        rules=args.rules,
     )
     print(json.dumps(as_json(result), indent=2) if args.json else render_table(result))
     return 0
@@ -98,6 +138,7 @@ def as_json(result: EquityResult) -> dict[str, Any]:
     lookup.errors.HandSizeError: a board has 0, 3, 4 or 5 cards, got 1
     """
     return {
+        "game": result.game,
         "board": " ".join(str(c) for c in result.board),
         "dead": " ".join(str(c) for c in result.dead),
         "exact": result.exact,
@@ -111,9 +152,26 @@ def as_json(result: EquityResult) -> dict[str, Any]:
                 "tie": p.tie,
                 "std_error": p.std_error,
                 "combos": p.combos,
+                **_hilo_fields(p),
+                **(
+                    {"equity_fraction": str(p.equity_fraction)}
+                    if p.equity_fraction is not None
+                    else {}
+                ),
             }
             for p in result
         ],
+    }
+
+
+def _hilo_fields(player: PlayerEquity) -> dict[str, float]:
+    """The hi/lo figures of a player, when the game splits the pot."""
+    if player.scoop is None:
+        return {}
+    return {
+        "scoop": player.scoop,
+        "win_high": player.win_high or 0.0,
+        "win_low": player.win_low or 0.0,
     }
 
 
@@ -137,7 +195,11 @@ def render_table(result: EquityResult) -> str:
     lookup.errors.PokerLookupError: equity needs 2 to 10 players, got 1
     """
     sampled = not result.exact
-    header = ["player", "hand", "equity", *(["± s.e."] if sampled else []), "win", "tie"]
+    hilo = any(p.scoop is not None for p in result)
+    header = [
+        "player", "hand", "equity", *(["± s.e."] if sampled else []), "win", "tie",
+        *(["scoop"] if hilo else []),
+    ]  # fmt: skip
     rows = [
         [
             str(number),
@@ -146,6 +208,7 @@ def render_table(result: EquityResult) -> str:
             *([f"{p.std_error:.2%}"] if sampled else []),
             f"{p.win:.2%}",
             f"{p.tie:.2%}",
+            *([f"{p.scoop or 0.0:.2%}"] if hilo else []),
         ]
         for number, p in enumerate(result, start=1)
     ]
@@ -161,6 +224,8 @@ def render_table(result: EquityResult) -> str:
     lines = [line(header), *(line(r) for r in rows)]
     # With ranges, each showdown is one assignment of holdings plus one board.
     unit = "boards" if all(p.combos == 1 for p in result) else "showdowns"
+    if result.game != "holdem":
+        unit = "deals"  # players' cards may be dealt too, not only the board
     if result.exact:
         lines.append(f"exact: all {result.boards:,} {unit}")
     else:

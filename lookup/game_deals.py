@@ -1,0 +1,148 @@
+"""Every way, or a random way, to deal the unknown cards of a hand: numpy arrays, chunk by chunk.
+
+A deal fills *groups* of unknown cards in order (each player's missing cards,
+then the board's) from the cards nobody can see. :func:`exact_deals` walks
+every deal once: a group of ``k`` cards from ``m`` takes each of the C(m, k)
+combinations (cached tables of positions, built with numpy), the next group
+takes its combinations from the ``m - k`` cards left, and so on; a deal is one
+row of card indices, the groups' columns side by side. :func:`deal_count`
+says how many deals that is, before any is made. :func:`sample_deals` draws
+deals uniformly (a partial Fisher-Yates shuffle of each row).
+
+>>> import numpy as np
+>>> deck = np.array([0, 1, 2, 3], dtype=np.intp)
+>>> deal_count(4, [1, 2])
+12
+>>> [row.tolist() for chunk in exact_deals(deck, [1, 2]) for row in chunk][:4]
+[[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 0, 2]]
+>>> deal_count(4, [3, 2])
+Traceback (most recent call last):
+...
+lookup.errors.PokerLookupError: not enough cards: 5 to deal from 4
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from functools import cache
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from lookup.errors import PokerLookupError
+
+__all__ = ["CHUNK_DEALS", "combination_table", "deal_count", "exact_deals", "sample_deals"]
+
+CHUNK_DEALS: Final = 1 << 16
+"""Most deals in one chunk: the per-deal arrays of a chunk stay in the CPU cache."""
+
+Indices = npt.NDArray[np.intp]
+
+
+def deal_count(cards: int, groups: Sequence[int]) -> int:
+    """How many deals fill ``groups`` (card counts, in order) from ``cards`` unseen cards.
+
+    >>> deal_count(44, [5])  # Omaha heads-up preflop
+    1086008
+    """
+    if sum(groups) > cards:
+        raise PokerLookupError(f"not enough cards: {sum(groups)} to deal from {cards}")
+    total, left = 1, cards
+    for k in groups:
+        total *= math.comb(left, k)
+        left -= k
+    return total
+
+
+@cache
+def combination_table(m: int, k: int) -> npt.NDArray[np.uint8]:
+    """Every k-subset of positions 0..m-1, in lexicographic order: shape (C(m, k), k).
+
+    >>> combination_table(4, 2).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    >>> combination_table(3, 0).shape
+    (1, 0)
+    """
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    if k == 1:
+        return np.arange(m, dtype=np.uint8)[:, None]
+    blocks = []
+    for first in range(m - k + 1):
+        rest = combination_table(m - first - 1, k - 1) + np.uint8(first + 1)
+        blocks.append(np.column_stack([np.full(len(rest), first, dtype=np.uint8), rest]))
+    table = np.concatenate(blocks)
+    table.setflags(write=False)
+    return table
+
+
+@cache
+def _complement_table(m: int, k: int) -> npt.NDArray[np.uint8]:
+    """For each row of ``combination_table(m, k)``, the positions it leaves, in order."""
+    chosen = combination_table(m, k)
+    mask = np.ones((len(chosen), m), dtype=bool)
+    mask[np.arange(len(chosen))[:, None], chosen] = False
+    table = np.nonzero(mask)[1].astype(np.uint8).reshape(len(chosen), m - k)
+    table.setflags(write=False)
+    return table
+
+
+def exact_deals(deck: Indices, groups: Sequence[int]) -> Iterator[Indices]:
+    """Every deal of ``groups`` from ``deck`` once, as (N, sum(groups)) chunks of card indices."""
+    wanted = [k for k in groups if k]
+    deal_count(len(deck), wanted)  # refuses a deal the deck cannot serve
+    prefix = np.zeros((1, 0), dtype=np.intp)
+    remaining = np.asarray(deck, dtype=np.intp)[None, :]
+    if not wanted:
+        yield prefix
+        return
+    yield from _walk(prefix, remaining, wanted)
+
+
+def _walk(prefix: Indices, remaining: Indices, groups: list[int]) -> Iterator[Indices]:
+    k, rest = groups[0], groups[1:]
+    m = remaining.shape[1]
+    chosen = combination_table(m, k)
+    left = _complement_table(m, k) if rest else None
+    per_block = max(1, CHUNK_DEALS // len(chosen))
+    step = min(len(chosen), CHUNK_DEALS)
+    for start in range(0, len(prefix), per_block):
+        rows = slice(start, start + per_block)
+        block_prefix, block_remaining = prefix[rows], remaining[rows]
+        for t in range(0, len(chosen), step):
+            picks = chosen[t : t + step]
+            owner = np.repeat(np.arange(len(block_prefix)), len(picks))
+            which = np.tile(np.arange(len(picks)), len(block_prefix))
+            dealt = block_remaining[owner[:, None], picks[which]]
+            cards = np.concatenate([block_prefix[owner], dealt], axis=1)
+            if left is None:
+                yield cards
+            else:
+                after = block_remaining[owner[:, None], left[t : t + step][which]]
+                yield from _walk(cards, after, rest)
+
+
+def sample_deals(rng: np.random.Generator, deck: Indices, cards: int, m: int) -> Indices:
+    """``m`` uniform deals of ``cards`` distinct cards from ``deck``: shape (m, cards).
+
+    A partial Fisher-Yates shuffle of ``m`` copies of the deck at once.
+
+    >>> deals = sample_deals(np.random.default_rng(1), np.arange(10), 4, 1000)
+    >>> deals.shape, bool((np.sort(deals, axis=1)[:, 1:] != np.sort(deals, axis=1)[:, :-1]).all())
+    ((1000, 4), True)
+    """
+    n = len(deck)
+    if cards == 0:
+        return np.zeros((m, 0), dtype=np.intp)
+    # Position-major copies, so each step touches one contiguous row of m cards.
+    decks = np.repeat(np.asarray(deck, dtype=np.uint8)[:, None], m, axis=1)
+    flat = decks.reshape(-1)
+    rows = np.arange(m)
+    for j in range(cards):
+        where = rng.integers(j, n, size=m) * m + rows
+        chosen = flat[where]
+        flat[where] = decks[j]
+        decks[j] = chosen
+    return decks[:cards].T.astype(np.intp)
