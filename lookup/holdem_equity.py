@@ -296,10 +296,10 @@ def equity(
     Traceback (most recent call last):
     ...
     lookup.errors.HandSizeError: a board has 0, 3, 4 or 5 cards, got 2
-    >>> equity(["random", "random"], exact=True)  # doctest: +ELLIPSIS
+    >>> equity(["random", "random"], dead="2c", exact=True)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lookup.errors.PokerLookupError: exact enumeration would be 2,781,381,002,400 deals, more \
+    lookup.errors.PokerLookupError: exact enumeration would be 2,299,988,136,600 deals, more \
 than exact_limit=50,000,000: ...
     """
     if game is not None or rules is not None:  # another game: see lookup.game_equity

@@ -384,6 +384,6 @@ def preflop_equity(hands: Sequence[HoldingLike]) -> EquityResult | None:
         share = won * 2520 + ties * 1260  # as lookup.equity_kernel counts pots, bit for bit
         players.append(
             PlayerEquity(parsed[p][0], share / 2520 / n, won / n, ties / n, 0.0, n, True,
-                         len(live[p]))
+                         len(live[p]), equity_fraction=Fraction(share, 2520 * n))
         )  # fmt: skip
     return EquityResult(tuple(players), (), (), True, n, None)

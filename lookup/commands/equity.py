@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     0
     >>> main(["equity", "AsAh", "ZZ"])  # the message goes to stderr
     2
-    >>> main(["equity", "random", "random", "--exact"])  # too many deals: one line on stderr
+    >>> main(["equity", "random", "random", "--dead", "2c", "--exact"])  # too many deals: one line
     2
     """
     result = equity(
