@@ -32,10 +32,12 @@ __all__ = [
     "FiveCardTables",
     "MultiCardTables",
     "PrimeHash",
+    "WildTables",
     "load_badugi",
     "load_classes",
     "load_five",
     "load_multi",
+    "load_wild",
     "read_table",
     "source_table_dir",
     "table_dir",
@@ -229,3 +231,37 @@ def load_badugi(directory: Path, classes: ClassTable) -> BadugiTables:
     primes = read_table(directory, "mask_prime", digest).array("prime", "I", MASK_SPACE).tolist()
     hash4 = _prime_hash(read_table(directory, "hash4", digest), "Q", classes.class_count)
     return BadugiTables(primes, hash4, hash4.as_dict())
+
+
+class WildTables(NamedTuple):
+    """A wild-card ranking's tables (see ``tablegen.build_wild``)."""
+
+    wild_digit: int
+    """The base-5 digit of a key that counts wild cards (13 for jokers, else the wild rank)."""
+    keys: array[int]
+    """Sorted keys: base-5 rank sum of the natural cards plus the wild count in its digit."""
+    classes: array[int]
+    """Best unsuited class of each key."""
+    flush: list[int]
+    """``(suit count - 5) * 8192 + natural rank mask`` -> best flush-or-better class (or 0)."""
+
+    def by_key(self) -> dict[int, int]:
+        """Key -> best unsuited class, as a dict for the scalar kernels."""
+        return dict(zip(self.keys.tolist(), self.classes.tolist(), strict=True))
+
+
+def load_wild(directory: Path, classes: ClassTable) -> WildTables:
+    """Read ``wild`` of a ranking with wild cards."""
+    table = read_table(directory, "wild", classes.rules.digest)
+    keys = table.array("key", "I")
+    values = table.array("class", "H", len(keys))
+    flush = table.array("flush", "H", 3 * MASK_SPACE)
+    digit = table.meta_int("wild_digit")
+    if max(values, default=0) > classes.class_count or max(flush) > classes.class_count:
+        raise TableError(
+            f"lookup table {table.source} holds a class above {classes.class_count}: "
+            f"{REGENERATE_HINT}"
+        )
+    if digit > 13 or list(keys) != sorted(set(keys)):
+        raise TableError(f"lookup table {table.source} is malformed: {REGENERATE_HINT}")
+    return WildTables(digit, keys, values, flush.tolist())
