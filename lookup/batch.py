@@ -548,6 +548,10 @@ per row, got shape (2, 4)
     """
     ranking = get_ranking(rules)
     array = _as_card_array(cards, ranking)
+    if ranking.rules.has_wild:  # jokers are indices 52 and 53 (see lookup.wild_batch)
+        from lookup.wild_batch import wild_batch
+
+        return wild_batch(array, ranking, check_duplicates)
     t = _batch_tables(ranking)
     badugi = ranking.rules.scoring == "badugi"
     short_deck = len(ranking.deck) < 52
