@@ -32,7 +32,7 @@ _CARDS: tuple[Card, ...] = (*DECK, *JOKERS)
 def _tables(ranking: Ranking) -> dict[str, Any]:
     tables = load_wild(ranking.directory, ranking.classes)
     deck, wild = set(ranking.deck), ranking.wild_cards
-    natural_bits = 0x1FFF & ~sum(1 << c.rank for c in wild if not c.is_joker)
+    natural_bits = 0x1FFF & ~sum(1 << r for r in {c.rank for c in wild if not c.is_joker})
     key = [wild_card_key(c, tables.wild_digit, c in wild) if c in deck else 0 for c in _CARDS]
     # Per card and suit: the rank bit it adds to that suit's mask (a joker adds none).
     suit_bits = np.zeros((4, len(_CARDS)), dtype=np.uint16)

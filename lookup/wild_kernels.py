@@ -89,7 +89,7 @@ def wild_kernels(
     shift = LANE_BITS
     lanes = (1 << LANE_BITS) - 1
     # A wild deuce carries its rank bit into the suit's OR: only natural ranks count.
-    natural_bits = 0x1FFF & ~sum(1 << (c.rank) for c in wild_cards if not c.is_joker)
+    natural_bits = 0x1FFF & ~sum(1 << r for r in {c.rank for c in wild_cards if not c.is_joker})
 
     def with_flush(k: int, cards: tuple[int, ...], suits: tuple[tuple[int, int], ...]) -> int:
         best = by_key[k >> shift]

@@ -1,0 +1,361 @@
+"""Wild-card rankings (joker, two-jokers, deuces-wild, bug) against a brute-force reference.
+
+The reference is :mod:`tests.wild_reference`: it substitutes real cards for the
+wild cards and scores them with a scorer of its own, never with ``tablegen``.
+Its scores are numbered on their own (distinct scores of every five-card shape,
+best first, from 1), and every runtime answer must equal that number:
+
+* every five-card hand of each deck (2,869,685 / 3,162,510 / 2,598,960 /
+  2,869,685), through the numpy batch path, and a sample through the scalar kernel;
+* six and seven cards: a hand for every key of the ``wild`` table (unsuited
+  keys and flush entries) and random hands, against the best of their five-card
+  subsets under the same numbering;
+* published counts (five-card category counts for the 53-card joker deck and
+  for deuces wild; see ``PUBLISHED``) as invariants;
+* properties (hypothesis): a full wild card in place of any card never makes a
+  hand worse (not for the bug); order and suit relabelling never matter.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+from collections import Counter
+from functools import cache
+from itertools import combinations
+from typing import Any, NamedTuple
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lookup
+from lookup.batch import evaluate_batch
+from lookup.cards import DECK, JOKER, JOKERS, Card, parse_card, parse_cards
+from lookup.errors import CardError
+from lookup.ranking import get_ranking
+from lookup.rules import WILD_RANKINGS, Category
+from lookup.tables import load_wild
+from tests.wild_reference import FIVE_OF_A_KIND, shape_score
+
+ALL_CARDS: tuple[Card, ...] = (*DECK, *JOKERS)
+DIGIT = 5**13  # wild-card count in a shape code
+SUITED = 5**14  # the naturals share a suit
+HANDS = {"joker": 2_869_685, "two-jokers": 3_162_510, "deuces-wild": 2_598_960, "bug": 2_869_685}
+
+# Five-card category counts, by category value of the brute-force scorer (0 = high card ...
+# 9 = five of a kind). Sources and conventions: docs/wildcards.md.
+PUBLISHED: dict[str, dict[int, int]] = {
+    # 53 cards, one joker fully wild: the table published for a wild joker (Wikipedia,
+    # "Poker probability"; Scarne's tables): royal flushes 24 + other straight flushes 180.
+    "joker": {9: 13, 8: 204, 7: 3_120, 6: 6_552, 5: 7_804, 4: 20_532, 3: 137_280,
+              2: 123_552, 1: 1_268_088, 0: 1_302_540},  # fmt: skip
+    # 52 cards, deuces wild: 672 five of a kind (B. Alspach, "Wild Cards in Profusion:
+    # Part 2", Poker Digest 5(9), 2002). The other categories are pinned from this
+    # computation (two independent references agree); video-poker tables split the
+    # 2,552 straight flushes into 4 natural royals, 480 wild royals and 2,068 others,
+    # and count the 48 four-deuce hands apart from the other 624 five of a kind.
+    "deuces-wild": {9: 672, 8: 2_552, 7: 31_552, 6: 12_672, 5: 14_472, 4: 62_232,
+                    3: 355_080, 2: 95_040, 1: 1_225_008, 0: 799_680},  # fmt: skip
+}
+
+
+class Reference(NamedTuple):
+    """Shape codes of every five-card shape, sorted, and the reference class of each."""
+
+    codes: Any
+    numbers: Any
+    scores: list[tuple[int, ...]]  # best first: scores[n - 1] is class n
+
+
+def card_tables(name: str) -> tuple[Any, Any, Any, Any]:
+    """Per card index 0-53: rank digit, is wild, suit (wild: -1), in the ranking's deck."""
+    ranking = get_ranking(name)
+    wild, deck = ranking.wild_cards, set(ranking.deck)
+    digit = np.array([0 if c in wild else 5 ** (c.index // 4) for c in ALL_CARDS], np.int64)
+    is_wild = np.array([c in wild for c in ALL_CARDS])
+    suit = np.array([-1 if c in wild else c.index % 4 for c in ALL_CARDS], np.int64)
+    in_deck = np.array([c in deck for c in ALL_CARDS])
+    return digit, is_wild, suit, in_deck
+
+
+def shape_codes(name: str, hands: Any) -> Any:
+    """Shape code of each row of five card indices: natural ranks, wild count, one suit."""
+    digit, is_wild, suit, _ = card_tables(name)
+    s = suit[hands]
+    high = np.where(s < 0, -1, s).max(axis=1)
+    low = np.where(s < 0, 9, s).min(axis=1)
+    return digit[hands].sum(axis=1) + is_wild[hands].sum(axis=1) * DIGIT + (high == low) * SUITED
+
+
+def decode(code: int) -> tuple[tuple[int, ...], int, bool]:
+    suited, rest = divmod(code, SUITED)
+    wilds, rest = divmod(rest, DIGIT)
+    ranks = tuple(r for r in range(13) for _ in range((rest // 5**r) % 5))
+    return ranks, wilds, bool(suited)
+
+
+def all_hands(name: str, size: int = 5) -> Any:
+    """Every ``size``-card hand of the ranking's deck as rows of card indices (int8)."""
+    deck = [c.index for c in get_ranking(name).deck]
+    blocks = []
+    for first in range(len(deck)):
+        rest = np.array(list(combinations(deck[first + 1 :], size - 1)), dtype=np.int8)
+        if rest.size:
+            blocks.append(np.column_stack([np.full(len(rest), deck[first], np.int8), rest]))
+    return np.concatenate(blocks)
+
+
+@cache
+def exhaustive(name: str) -> tuple[Any, Any]:
+    """Every five-card hand of the deck and its shape code."""
+    hands = all_hands(name)
+    return hands, shape_codes(name, hands)
+
+
+@cache
+def reference(name: str) -> Reference:
+    """The brute-force class number of every five-card shape of the deck."""
+    _, codes = exhaustive(name)
+    unique = np.unique(codes)
+    bug = get_ranking(name).rules.bug
+    scores = [shape_score(*decode(int(code)), bug) for code in unique]
+    order = sorted(set(scores), reverse=True)
+    number = {s: i + 1 for i, s in enumerate(order)}
+    return Reference(unique, np.array([number[s] for s in scores], np.uint16), order)
+
+
+def reference_classes(name: str, hands: Any) -> Any:
+    """Reference class of each row (five or more cards): the best of its five-card subsets."""
+    ref = reference(name)
+    best = None
+    for keep in combinations(range(hands.shape[1]), 5):
+        codes = shape_codes(name, hands[:, list(keep)])
+        slots = np.searchsorted(ref.codes, codes)
+        assert (ref.codes[slots] == codes).all()
+        numbers = ref.numbers[slots]
+        best = numbers if best is None else np.minimum(best, numbers)
+    return best
+
+
+# -- five cards: every hand ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", WILD_RANKINGS)
+def test_every_five_card_hand_matches_the_brute_force(name: str) -> None:
+    hands, codes = exhaustive(name)
+    assert len(hands) == HANDS[name] == math.comb(len(get_ranking(name).deck), 5)
+    ref = reference(name)
+    expected = ref.numbers[np.searchsorted(ref.codes, codes)]
+    assert (evaluate_batch(hands, rules=name, check_duplicates=False) == expected).all()
+    # Every class the tables know is made by some hand, and no other.
+    assert get_ranking(name).class_count == len(ref.scores)
+
+
+@pytest.mark.parametrize("name", WILD_RANKINGS)
+def test_scalar_kernel_on_a_sample_of_every_shape(name: str) -> None:
+    hands, codes = exhaustive(name)
+    ref = reference(name)
+    # One hand of every shape, plus 100,000 random ones.
+    _, first = np.unique(codes, return_index=True)
+    rows = np.concatenate([first, np.random.default_rng(12).integers(0, len(hands), 100_000)])
+    evaluate5 = get_ranking(name).evaluate5
+    got = [evaluate5(*(ALL_CARDS[i] for i in row)) for row in hands[rows].tolist()]
+    assert got == ref.numbers[np.searchsorted(ref.codes, codes[rows])].tolist()
+
+
+@pytest.mark.parametrize("name", WILD_RANKINGS)
+def test_categories_and_readings_match_the_reference(name: str) -> None:
+    ranking, ref = get_ranking(name), reference(name)
+    for number, score in enumerate(ref.scores, start=1):
+        assert int(ranking.categories[number]) == score[0], number
+        if score[0] == FIVE_OF_A_KIND:
+            assert ranking.describe(number) == f"Five of a Kind, {lookup.sentences.PLURALS[score[1]]}"
+
+
+def category_counts(name: str) -> dict[int, int]:
+    _, codes = exhaustive(name)
+    unique, counts = np.unique(codes, return_counts=True)
+    bug = get_ranking(name).rules.bug
+    tally: Counter[int] = Counter()
+    for code, count in zip(unique.tolist(), counts.tolist(), strict=True):
+        tally[shape_score(*decode(code), bug)[0]] += count
+    return dict(tally)
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED))
+def test_published_category_counts(name: str) -> None:
+    assert category_counts(name) == PUBLISHED[name]
+    # And the runtime's categories give the same counts (through the batch path).
+    hands, _ = exhaustive(name)
+    classes = evaluate_batch(hands, rules=name, check_duplicates=False)
+    categories = np.array([int(c) for c in get_ranking(name).categories], np.uint8)[classes]
+    assert dict(Counter(categories.tolist())) == PUBLISHED[name]
+
+
+def test_five_of_a_kind_counts() -> None:
+    # Four of a rank and a joker: 13 hands; the bug makes only five aces (one hand).
+    assert category_counts("joker")[FIVE_OF_A_KIND] == 13
+    assert category_counts("bug")[FIVE_OF_A_KIND] == 1
+    assert sum(category_counts("two-jokers").values()) == math.comb(54, 5)
+
+
+# -- six and seven cards ---------------------------------------------------------------
+
+
+def key_hands(name: str) -> Any:
+    """A hand for every key of the ``wild`` table: each unsuited key, each flush entry."""
+    ranking = get_ranking(name)
+    tables = load_wild(ranking.directory, ranking.classes)
+    wild = sorted(c.index for c in ranking.wild_cards)
+    rows: list[list[int]] = []
+    for key in tables.keys.tolist():
+        wilds = (key // 5**tables.wild_digit) % 5 if ranking.rules.jokers else key % 5
+        rest = key - wilds * 5**tables.wild_digit
+        ranks = [r for r in range(13) for _ in range((rest // 5**r) % 5)]
+        # Suits cycle by position: the naturals spread over the suits.
+        rows.append([4 * r + i % 4 for i, r in enumerate(ranks)] + wild[:wilds])
+    for slot, number in enumerate(tables.flush):
+        if number:
+            count, mask = divmod(slot, 1 << 13)
+            ranks = [r for r in range(13) if mask >> r & 1]
+            wilds = count + 5 - len(ranks)
+            rows.append([4 * r + 3 for r in ranks] + wild[:wilds])
+    assert all(len(set(row)) == len(row) for row in rows)
+    return rows
+
+
+@pytest.mark.parametrize("name", WILD_RANKINGS)
+def test_a_hand_for_every_table_key(name: str) -> None:
+    rows = key_hands(name)
+    ranking = get_ranking(name)
+    for size in (5, 6, 7):
+        hands = np.array([row for row in rows if len(row) == size], dtype=np.int8)
+        expected = reference_classes(name, hands)
+        assert (evaluate_batch(hands, rules=name) == expected).all()
+        kernel = ranking.kernel(size)
+        got = [kernel(*(ALL_CARDS[i] for i in row)) for row in hands.tolist()]
+        assert got == expected.tolist()
+
+
+def random_hands(name: str, size: int, count: int, seed: int) -> Any:
+    deck = np.array([c.index for c in get_ranking(name).deck], dtype=np.int8)
+    keys = np.random.default_rng(seed).random((count, len(deck)))
+    return deck[np.argsort(keys, axis=1)[:, :size]]
+
+
+@pytest.mark.parametrize("name", WILD_RANKINGS)
+@pytest.mark.parametrize("size", [6, 7])
+def test_random_hands_against_the_best_of_their_subsets(name: str, size: int) -> None:
+    hands = random_hands(name, size, 100_000, seed=size)
+    expected = reference_classes(name, hands)
+    assert (evaluate_batch(hands, rules=name) == expected).all()
+    kernel = get_ranking(name).kernel(size)
+    sample = hands[:10_000].tolist()
+    assert [kernel(*(ALL_CARDS[i] for i in row)) for row in sample] == expected[:10_000].tolist()
+
+
+# -- properties --------------------------------------------------------------------------
+
+
+def _hand(name: str, size: int) -> st.SearchStrategy[list[Card]]:
+    return st.lists(st.sampled_from(get_ranking(name).deck), min_size=size, max_size=size, unique=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    name=st.sampled_from(["joker", "two-jokers", "deuces-wild"]),
+    size=st.integers(5, 7),
+    data=st.data(),
+)
+def test_a_wild_card_never_makes_a_hand_worse(name: str, size: int, data: st.DataObject) -> None:
+    ranking = get_ranking(name)
+    hand = data.draw(_hand(name, size))
+    spare = [c for c in ranking.wild_cards if c not in hand]
+    if not spare:
+        return
+    position = data.draw(st.integers(0, size - 1))
+    replaced = [*hand[:position], spare[0], *hand[position + 1 :]]
+    kernel = ranking.kernel(size)
+    assert kernel(*replaced) <= kernel(*hand)
+
+
+_SUIT_PERMUTATIONS = st.permutations(range(4))
+
+
+def _relabel(card: Card, suits: list[int]) -> Card:
+    return card if card.is_joker else DECK[4 * card.rank + suits[card.suit]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.sampled_from(WILD_RANKINGS), size=st.integers(5, 7), data=st.data())
+def test_order_and_suits_do_not_matter(name: str, size: int, data: st.DataObject) -> None:
+    kernel = get_ranking(name).kernel(size)
+    hand = data.draw(_hand(name, size))
+    shuffled = data.draw(st.permutations(hand))
+    suits = data.draw(_SUIT_PERMUTATIONS)
+    relabelled = [_relabel(c, suits) for c in shuffled]
+    assert kernel(*hand) == kernel(*shuffled) == kernel(*relabelled)
+
+
+# -- cards, rules and words ---------------------------------------------------------------
+
+
+def test_joker_spellings_and_identity() -> None:
+    assert parse_cards("Jk jkb") == (JOKER, JOKERS[1])
+    assert parse_cards("JK🃏b".replace("🃏b", "")) == (JOKER,)
+    assert parse_card("🃏") is JOKER and parse_card("JKB") is JOKERS[1]
+    assert parse_cards("AsJkbKd") == (DECK[51], JOKERS[1], DECK[45])
+    assert Card.from_index(52) is JOKER and JOKERS[1].index == 53
+    assert pickle.loads(pickle.dumps(JOKERS[1])) is JOKERS[1]
+    assert str(JOKER) == "Jk" and repr(JOKERS[1]) == "Card('Jkb')"
+    with pytest.raises(CardError, match="appears more than once"):
+        parse_cards("Jk As jk")
+
+
+def test_a_joker_outside_a_joker_ranking_is_an_error() -> None:
+    for rules, message in [
+        ("standard", "it has no jokers"),
+        ("deuces-wild", "it has no jokers"),
+        ("joker", "it has one joker, Jk"),
+    ]:
+        with pytest.raises(CardError, match=message):
+            lookup.evaluate("As Ks Qs Jkb 2c", rules=rules)
+    with pytest.raises(CardError, match="index 52"):
+        evaluate_batch([[0, 4, 8, 12, 52]])
+    with pytest.raises(CardError, match="Jkb .index 53. is not in the joker deck"):
+        evaluate_batch([[0, 4, 8, 12, 53]], rules="joker")
+
+
+def test_decks() -> None:
+    assert [len(get_ranking(n).deck) for n in WILD_RANKINGS] == [53, 54, 52, 53]
+    assert get_ranking("joker").deck[-1] is JOKER
+
+
+@pytest.mark.parametrize(
+    ("hand", "rules", "sentence"),
+    [
+        ("As Ad Ah Ac Jk", "joker", "Five of a Kind, Aces"),
+        ("As Ad Ah Ac Jk", "bug", "Five of a Kind, Aces"),
+        ("Ks Kd Kh Kc Jk", "bug", "Four of a Kind, Kings, Ace kicker"),
+        ("Ks Qs 9s 5s Jk", "joker", "Flush, Ace-King-Queen-Nine-Five"),
+        ("As Qs 9s 5s Jk", "joker", "Flush, Ace-King-Queen-Nine-Five"),
+        ("Ks Qs Js Ts Jk", "joker", "Royal Flush"),
+        ("Ks Qd 9s 5s Jk", "bug", "High Card, Ace-King-Queen-Nine-Five"),
+        ("Ks Qd Js Ts Jk", "bug", "Straight, Ace high"),
+        ("2c 2d 2h 2s 7c", "deuces-wild", "Five of a Kind, Sevens"),
+        ("2c 5d 6h 7s 8c", "deuces-wild", "Straight, Nine high"),
+        ("Jk Jkb 3c 4c 5c", "two-jokers", "Straight Flush, Seven high"),
+    ],
+)
+def test_descriptions(hand: str, rules: str, sentence: str) -> None:
+    assert lookup.evaluate(hand, rules=rules).describe() == sentence
+
+
+def test_five_of_a_kind_beats_a_royal_flush() -> None:
+    five = lookup.evaluate("2c 2d 2h 2s Jk", rules="joker")
+    royal = lookup.evaluate("As Ks Qs Js Ts", rules="joker")
+    assert five > royal and five.category is Category.FIVE_OF_A_KIND
+    # Two hands that make the same five values tie, wild cards or not.
+    assert lookup.evaluate("As Ks Qs Js Jk", rules="joker") == royal
