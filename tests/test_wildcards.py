@@ -96,15 +96,25 @@ def decode(code: int) -> tuple[tuple[int, ...], int, bool]:
     return ranks, wilds, bool(suited)
 
 
+@cache
+def combination_rows(n: int, k: int) -> Any:
+    """Every k-subset of range(n), ascending within and between rows (like itertools)."""
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int8)
+    blocks = [
+        np.column_stack([np.full(math.comb(n - first - 1, k - 1), first, np.int8),
+                         combination_rows(n - first - 1, k - 1) + np.int8(first + 1)])
+        for first in range(n - k + 1)
+    ]  # fmt: skip
+    return np.concatenate(blocks)
+
+
 def all_hands(name: str, size: int = 5) -> Any:
     """Every ``size``-card hand of the ranking's deck as rows of card indices (int8)."""
-    deck = [c.index for c in get_ranking(name).deck]
-    blocks = []
-    for first in range(len(deck)):
-        rest = np.array(list(combinations(deck[first + 1 :], size - 1)), dtype=np.int8)
-        if rest.size:
-            blocks.append(np.column_stack([np.full(len(rest), deck[first], np.int8), rest]))
-    return np.concatenate(blocks)
+    deck = np.array([c.index for c in get_ranking(name).deck], dtype=np.int8)
+    rows = combination_rows(len(deck), size)
+    assert len(rows) == math.comb(len(deck), size)
+    return deck[rows]
 
 
 @cache
