@@ -204,6 +204,12 @@ def test_published_category_counts(name: str) -> None:
     assert dict(Counter(categories.tolist())) == PUBLISHED[name]
 
 
+def test_class_counts() -> None:
+    # Standard's 7,462 classes, plus 13 five of a kind (one joker or two), or five aces (bug).
+    assert get_ranking("joker").class_count == get_ranking("two-jokers").class_count == 7462 + 13
+    assert get_ranking("bug").class_count == 7462 + 1
+
+
 def test_five_of_a_kind_counts() -> None:
     # Four of a rank and a joker: 13 hands; the bug makes only five aces (one hand).
     assert category_counts("joker")[FIVE_OF_A_KIND] == 13
