@@ -58,6 +58,11 @@ PUBLISHED: dict[str, dict[int, int]] = {
     # and count the 48 four-deuce hands apart from the other 624 five of a kind.
     "deuces-wild": {9: 672, 8: 2_552, 7: 31_552, 6: 12_672, 5: 14_472, 4: 62_232,
                     3: 355_080, 2: 95_040, 1: 1_225_008, 0: 799_680},  # fmt: skip
+    # Pinned from this computation (no published table found): two jokers, and the bug.
+    "two-jokers": {9: 78, 8: 624, 7: 9_360, 6: 9_360, 5: 11_388, 4: 34_704, 3: 232_968,
+                   2: 123_552, 1: 1_437_936, 0: 1_302_540},  # fmt: skip
+    "bug": {9: 1, 8: 204, 7: 828, 6: 4_368, 5: 7_804, 4: 20_532, 3: 63_360,
+            2: 138_600, 1: 1_215_024, 0: 1_418_964},  # fmt: skip
 }
 
 
