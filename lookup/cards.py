@@ -142,8 +142,9 @@ def _kev(rank: int, suit: int) -> int:
 class Card(int):
     """One playing card; the integer value is its Cactus-Kev encoding.
 
-    There are exactly 54 instances: the 52 of :data:`DECK` and the two :data:`JOKERS`. ``Card(rank, suit)`` returns the shared one,
-    and so do :func:`parse_card`, :meth:`from_index` and :meth:`from_kev`.
+    There are exactly 54 instances: the 52 of :data:`DECK` and the two :data:`JOKERS`.
+    ``Card(rank, suit)`` returns the shared one, and so do :func:`parse_card`,
+    :meth:`from_index` and :meth:`from_kev`.
 
     >>> card = Card(Rank.ACE, Suit.SPADES)
     >>> card, card.rank, card.suit, card.index
@@ -381,17 +382,16 @@ def parse_card(text: str) -> Card:
 
 def _spellings() -> dict[str, Card]:
     """Every exact spelling of one card ('As', 'aS', '10h', 'Q♥', ...) -> the card."""
-    jokers = {
-        j + k + b: JOKERS[len(b)]
-        for j in "Jj"
-        for k in "Kk"
-        for b in ("", "b", "B")
-    }
-    return jokers | {"🃏": JOKER} | {
-        rank_text + suit_text: DECK[4 * rank + suit]
-        for rank_text, rank in _RANK_BY_TEXT.items()
-        for suit_text, suit in _SUIT_BY_TEXT.items()
-    }
+    jokers = {j + k + b: JOKERS[len(b)] for j in "Jj" for k in "Kk" for b in ("", "b", "B")}
+    return (
+        jokers
+        | {"🃏": JOKER}
+        | {
+            rank_text + suit_text: DECK[4 * rank + suit]
+            for rank_text, rank in _RANK_BY_TEXT.items()
+            for suit_text, suit in _SUIT_BY_TEXT.items()
+        }
+    )
 
 
 _CARD_BY_TEXT: Final = _spellings()

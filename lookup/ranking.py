@@ -167,9 +167,7 @@ class Ranking:
                         self._kernels = badugi_kernels(self.deck, badugi, values, slow)
                     elif classes.rules.has_wild:
                         wild = load_wild(self._directory, classes)
-                        self._kernels = wild_kernels(
-                            self.deck, self.wild_cards, wild, values, slow
-                        )
+                        self._kernels = wild_kernels(self.deck, self.wild_cards, wild, values, slow)
                     else:
                         five = load_five(self._directory, classes)
                         self._kernels = poker_kernels(

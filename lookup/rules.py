@@ -53,8 +53,8 @@ from lookup.errors import RulesError
 
 __all__ = [
     "BUILTIN_RANKINGS",
-    "WILD_RANKINGS",
     "CATEGORY_KEYS",
+    "WILD_RANKINGS",
     "Category",
     "RankingRules",
     "parse_rules",
@@ -436,7 +436,16 @@ def rules_from_mapping(spec: Mapping[str, Any]) -> RankingRules:
     hand_size = _take(spec, "hand_size", int, 5 if scoring == "poker" else 4)
 
     if scoring == "badugi":
-        for key in ("straights", "wheel", "flushes", "categories", "qualifier", "jokers", "bug", "wild"):
+        for key in (
+            "straights",
+            "wheel",
+            "flushes",
+            "categories",
+            "qualifier",
+            "jokers",
+            "bug",
+            "wild",
+        ):
             if key in spec:
                 raise _fail(key, "has no meaning when scoring = 'badugi'")
         if hand_size != 4:

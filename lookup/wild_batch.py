@@ -11,6 +11,7 @@ the natural rank mask of that suit. Reached through
 from __future__ import annotations
 
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -90,7 +91,7 @@ def wild_batch(
         if repeated.size:
             row = int(repeated[0])
             values = ordered[row].tolist()
-            card = _CARDS[next(v for a, v in zip(values, values[1:], strict=False) if a == v)]
+            card = _CARDS[next(v for a, v in pairwise(values) if a == v)]
             raise DuplicateCardError(
                 f"row {row}: card {card} appears twice; the cards of a row must be distinct",
                 str(card),

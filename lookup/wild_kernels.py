@@ -45,8 +45,8 @@ def wild_card_key(card: Card, wild_digit: int, wild: bool) -> int:
     True
     """
     if wild:
-        return (5**wild_digit << LANE_BITS) + _ALL_LANES
-    return (5**card.rank << LANE_BITS) + (1 << (3 * card.suit))
+        return (int(5**wild_digit) << LANE_BITS) + _ALL_LANES
+    return (int(5**card.rank) << LANE_BITS) + (1 << (3 * card.suit))
 
 
 def flush_suits_by_lanes() -> list[tuple[tuple[int, int], ...]]:
@@ -61,9 +61,7 @@ def flush_suits_by_lanes() -> list[tuple[tuple[int, int], ...]]:
         counts = [(lanes >> (3 * suit)) & 7 for suit in range(4)]
         table.append(
             tuple(
-                (_SUIT_BITS[suit], (n - 5) * MASK_SPACE)
-                for suit, n in enumerate(counts)
-                if n >= 5
+                (_SUIT_BITS[suit], (n - 5) * MASK_SPACE) for suit, n in enumerate(counts) if n >= 5
             )
         )
     return table

@@ -63,7 +63,9 @@ def _bug_allowed(wild: Sequence[int], verdict: Verdict, flush: bool) -> bool:
 
 
 @cache
-def wild_verdict(naturals: tuple[int, ...], wilds: int, suited: bool, rules: RankingRules) -> Verdict:
+def wild_verdict(
+    naturals: tuple[int, ...], wilds: int, suited: bool, rules: RankingRules
+) -> Verdict:
     """The best verdict of one shape: natural ranks (ascending), wild-card count, one suit.
 
     ``suited`` means the natural cards share a suit, so the wild cards may make a

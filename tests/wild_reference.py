@@ -73,9 +73,9 @@ def best_score(naturals: Sequence[tuple[int, int]], wilds: int, bug: bool = Fals
         is_flush = value[0] in (FLUSH, STRAIGHT_FLUSH)
         if is_flush and len(set(five)) < 5:
             continue
-        if bug and value[0] not in (STRAIGHT, FLUSH, STRAIGHT_FLUSH):
-            if any(r != 12 for r, _ in substitutes):
-                continue
+        completes = value[0] in (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
+        if bug and not completes and any(r != 12 for r, _ in substitutes):
+            continue
         if best is None or value > best:
             best = value
     assert best is not None

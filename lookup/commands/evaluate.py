@@ -108,8 +108,7 @@ def run(args: argparse.Namespace) -> int:
         )
     print(f"plays:       {plays}")
     print(
-        f"class:       {rank.class_number} of {ranking.class_count} "
-        f"(1 is {top}; lower is stronger)"
+        f"class:       {rank.class_number} of {ranking.class_count} (1 is {top}; lower is stronger)"
     )
     return 0
 
