@@ -238,30 +238,23 @@ class WildTables(NamedTuple):
 
     wild_digit: int
     """The base-5 digit of a key that counts wild cards (13 for jokers, else the wild rank)."""
-    keys: array[int]
-    """Sorted keys: base-5 rank sum of the natural cards plus the wild count in its digit."""
-    classes: array[int]
-    """Best unsuited class of each key."""
+    hash: PrimeHash
+    """Perfect hash: base-5 rank sum of the natural cards plus the wild count in its digit
+    -> best unsuited class (5, 6 or 7 cards)."""
     flush: list[int]
     """``(suit count - 5) * 8192 + natural rank mask`` -> best flush-or-better class (or 0)."""
 
     def by_key(self) -> dict[int, int]:
         """Key -> best unsuited class, as a dict for the scalar kernels."""
-        return dict(zip(self.keys.tolist(), self.classes.tolist(), strict=True))
+        return self.hash.as_dict()
 
 
 def load_wild(directory: Path, classes: ClassTable) -> WildTables:
     """Read ``wild`` of a ranking with wild cards."""
     table = read_table(directory, "wild", classes.rules.digest)
-    keys = table.array("key", "I")
-    values = table.array("class", "H", len(keys))
+    hashed = _prime_hash(table, "I", classes.class_count)
     flush = table.array("flush", "H", 3 * MASK_SPACE)
     digit = table.meta_int("wild_digit")
-    if max(values, default=0) > classes.class_count or max(flush) > classes.class_count:
-        raise TableError(
-            f"lookup table {table.source} holds a class above {classes.class_count}: "
-            f"{REGENERATE_HINT}"
-        )
-    if digit > 13 or list(keys) != sorted(set(keys)):
+    if max(flush) > classes.class_count or digit > 13:
         raise TableError(f"lookup table {table.source} is malformed: {REGENERATE_HINT}")
-    return WildTables(digit, keys, values, flush.tolist())
+    return WildTables(digit, hashed, flush.tolist())

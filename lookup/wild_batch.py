@@ -2,7 +2,7 @@
 
 Card indices are ``4 * rank + suit`` (0-51) and the jokers 52 and 53. Each
 row's keys are summed as :mod:`lookup.wild_kernels` sums them; the unsuited
-class is found by binary search in the sorted key array (``np.searchsorted``),
+class is found through the table's perfect hash (as the standard batch path does),
 and each suit whose lane reaches five reads the flush table by lane count and
 the natural rank mask of that suit. Reached through
 :func:`lookup.batch.evaluate_batch`; numpy is imported by that module only.
@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from lookup.batch import CHUNK_ROWS, _hash_view, _popcount, _slots
 from lookup.cards import DECK, JOKERS, Card
 from lookup.errors import CardError, DuplicateCardError
 from lookup.kernels import LANE_BITS
@@ -40,21 +41,32 @@ def _tables(ranking: Ranking) -> dict[str, Any]:
     for index, card in enumerate(_CARDS):
         if card in deck and not card.is_joker:
             suit_bits[card.suit, index] = (1 << card.rank) & natural_bits
+    indices = sorted(c.index for c in deck)
+    lanes = np.arange(1 << LANE_BITS)
+    can_flush = np.zeros(1 << LANE_BITS, dtype=np.bool_)
+    for suit in range(4):
+        can_flush |= ((lanes >> (3 * suit)) & 7) >= 5
     return {
+        "top_index": indices[-1],
+        "gaps": indices != list(range(len(indices))),
+        "can_flush": can_flush,
         "key": np.array(key, dtype=np.uint64),
+        "bit": np.array([1 << i for i in range(len(_CARDS))], dtype=np.uint64),
         "in_deck": np.array([c in deck for c in _CARDS], dtype=np.bool_),
         "suit_bits": suit_bits,
-        "keys": np.frombuffer(tables.keys, dtype=np.uint32).astype(np.uint64),
-        "classes": np.frombuffer(tables.classes, dtype=np.uint16),
+        "hash": _hash_view(tables.hash),
         "flush": np.array(tables.flush, dtype=np.uint16),
     }
 
 
-def _bad_card(array: NDArray[Any], ranking: Ranking, in_deck: NDArray[np.bool_]) -> CardError:
+def _bad_card(
+    array: NDArray[Any], first: int, ranking: Ranking, in_deck: NDArray[np.bool_]
+) -> CardError:
     ok = (array >= 0) & (array < len(_CARDS))
     ok[ok] = in_deck[array[ok].astype(np.intp)]
-    row = int(np.flatnonzero(~ok.all(axis=1))[0])
-    value = int(array[row][~ok[row]][0])
+    local = int(np.flatnonzero(~ok.all(axis=1))[0])
+    row = first + local
+    value = int(array[local][~ok[local]][0])
     if not 0 <= value < len(_CARDS):
         return CardError(
             f"row {row}: card index {value} is out of range: indices are 0-51 "
@@ -82,31 +94,63 @@ def wild_batch(
     lookup.errors.CardError: row 0: card Jkb (index 53) is not in the joker deck
     """
     t = _tables(ranking)
-    columns = np.ascontiguousarray(array.T, dtype=np.intp)
-    if columns.view(np.uintp).max(initial=0) >= len(_CARDS) or not t["in_deck"][columns].all():
-        raise _bad_card(array, ranking, t["in_deck"])
-    if check_duplicates and array.shape[0]:
-        ordered = np.sort(array, axis=1)
-        repeated = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+    out = np.empty(array.shape[0], dtype=np.uint16)
+    for first in range(0, array.shape[0], CHUNK_ROWS):
+        block = array[first : first + CHUNK_ROWS]
+        out[first : first + len(block)] = _chunk(block, first, ranking, t, check_duplicates)
+    return out
+
+
+def _chunk(
+    block: NDArray[np.integer[Any]],
+    first: int,
+    ranking: Ranking,
+    t: dict[str, Any],
+    check_duplicates: bool,
+) -> NDArray[np.uint16]:
+    """Class numbers of one cache-sized chunk of rows (``first`` numbers its rows in errors)."""
+    columns = np.ascontiguousarray(block.T, dtype=np.intp)
+    if columns.view(np.uintp).max(initial=0) > t["top_index"] or (
+        t["gaps"] and not t["in_deck"].take(columns).all()
+    ):
+        raise _bad_card(block, first, ranking, t["in_deck"])
+    key, bit = t["key"], t["bit"]
+    k = key.take(columns[0])
+    for column in columns[1:]:
+        k += key.take(column)
+    if check_duplicates:
+        # Each card's own bit, ORed: a repeated card leaves fewer bits than cards.
+        cards = bit.take(columns[0])
+        for column in columns[1:]:
+            cards |= bit.take(column)
+        repeated = np.flatnonzero(_popcount(cards) != block.shape[1])
         if repeated.size:
             row = int(repeated[0])
-            values = ordered[row].tolist()
+            values = sorted(block[row].tolist())
             card = _CARDS[next(v for a, v in pairwise(values) if a == v)]
             raise DuplicateCardError(
-                f"row {row}: card {card} appears twice; the cards of a row must be distinct",
+                f"row {first + row}: card {card} appears twice; the cards of a row must be "
+                "distinct",
                 str(card),
             )
-    k = t["key"][columns].sum(axis=0)
-    lanes = k & np.uint64((1 << LANE_BITS) - 1)
-    unsuited = k >> np.uint64(LANE_BITS)
-    slots = np.searchsorted(t["keys"], unsuited)
-    out: NDArray[np.uint16] = t["classes"][slots]
-    for suit in range(4):
-        count = ((lanes >> np.uint64(3 * suit)) & np.uint64(7)).astype(np.intp)
-        rows = np.flatnonzero(count >= 5)
-        if not rows.size:
-            continue
-        mask = np.bitwise_or.reduce(t["suit_bits"][suit][columns[:, rows]], axis=0)
-        flush = t["flush"][(count[rows] - 5) * MASK_SPACE + mask.astype(np.intp)]
-        out[rows] = np.minimum(out[rows], flush)
+    lanes = (k & np.uint64((1 << LANE_BITS) - 1)).view(np.intp)
+    view = t["hash"]
+    out: NDArray[np.uint16] = view.classes.take(_slots(k >> np.uint64(LANE_BITS), view))
+    # Few rows have a suit that can make a flush: find them by one gather, then only those.
+    rows = np.flatnonzero(t["can_flush"].take(lanes))
+    if rows.size:
+        sub_lanes, sub_columns = lanes[rows], columns[:, rows]
+        best = out[rows]
+        for suit in range(4):
+            count = (sub_lanes >> (3 * suit)) & 7
+            eligible = np.flatnonzero(count >= 5)
+            if not eligible.size:
+                continue
+            bits = t["suit_bits"][suit]
+            mask = bits.take(sub_columns[:, eligible])
+            flush = t["flush"].take(
+                (count[eligible] - 5) * MASK_SPACE + np.bitwise_or.reduce(mask, axis=0)
+            )
+            best[eligible] = np.minimum(best[eligible], flush)
+        out[rows] = best
     return out

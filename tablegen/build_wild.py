@@ -31,7 +31,7 @@ from itertools import combinations, combinations_with_replacement
 from lookup.progress import Progress
 from lookup.rules import RankingRules
 from lookup.tablefile import encode_table
-from tablegen.build import _padded
+from tablegen.build import _padded, _perfect_hash
 from tablegen.reference import Verdict
 from tablegen.wild import wild_verdict
 
@@ -143,17 +143,17 @@ def build_wild_tables(rules: RankingRules, *, show_progress: bool = True) -> dic
                     mask = sum(1 << r for r in ranks)
                     flush[(count - 5) * MASK_SPACE + mask] = census.best(True, ranks, wilds)
 
-    keys = sorted(unsuited)
+    # The unsuited keys go into a perfect hash, as every ranking's six/seven-card keys do,
+    # so the numpy batch path finds each row's slot with arithmetic, not a search.
+    arrays, meta = _perfect_hash(unsuited, counts, keys_per_bucket=6.0)
+    arrays["flush"] = ("H", flush)
+    meta["wild_digit"] = wild_digit(rules)
     encode(
         "wild",
-        "key (base-5 rank sum of the natural cards + wild count * 5**wild_digit) -> best "
-        "unsuited class, sorted by key; flush: (suit count - 5) * 8192 + natural rank mask "
-        "-> best flush-or-better class",
-        {
-            "key": ("I", keys),
-            "class": ("H", [unsuited[k] for k in keys]),
-            "flush": ("H", flush),
-        },
-        {"wild_digit": wild_digit(rules), "keys_by_hand_size": counts},
+        "perfect hash: key (base-5 rank sum of the natural cards + wild count * "
+        "5**wild_digit) -> best unsuited class; flush: (suit count - 5) * 8192 + natural "
+        "rank mask -> best flush-or-better class",
+        arrays,
+        meta,
     )
     return files

@@ -273,7 +273,7 @@ def key_hands(name: str) -> Any:
     tables = load_wild(ranking.directory, ranking.classes)
     wild = sorted(c.index for c in ranking.wild_cards)
     rows: list[list[int]] = []
-    for key in tables.keys.tolist():
+    for key in sorted(tables.by_key()):
         wilds = (key // 5**tables.wild_digit) % 5 if ranking.rules.jokers else key % 5
         rest = key - wilds * 5**tables.wild_digit
         ranks = [r for r in range(13) for _ in range((rest // 5**r) % 5)]
