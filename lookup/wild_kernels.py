@@ -15,17 +15,22 @@ list index for the flush test, one dict lookup; no loop over substitutions.
   a wild deuce's rank bit is masked off), and the flush table answers by lane
   count and mask. The better of that and the unsuited class is the answer.
 
+Five cards under jokers alone take standard's path instead: a joker's prime
+is 1 and it carries every suit bit, so the AND of the suit bits still tests
+the naturals for one suit and the product of primes names the naturals.
+
 They do **no validation**, like every kernel; the checked entry validates and
 then calls them.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
-from itertools import combinations, starmap
+from itertools import combinations, combinations_with_replacement, starmap
 from typing import Any, Final
 
-from lookup.cards import Card, hand_cards
+from lookup.cards import PRIMES, Card, hand_cards
 from lookup.kernels import LANE_BITS, Kernel, Kernels, Slow
 from lookup.tables import MASK_SPACE, WildTables
 
@@ -65,6 +70,21 @@ def flush_suits_by_lanes() -> list[tuple[tuple[int, int], ...]]:
             )
         )
     return table
+
+
+def _five_card_products(
+    deck: Sequence[Card], wild_cards: frozenset[Card], by_key: Mapping[int, int], digit: int
+) -> dict[int, int]:
+    """Prime product of the naturals of five cards -> class, derived from the key table."""
+    ranks = sorted({card.rank for card in deck if card not in wild_cards})
+    products: dict[int, int] = {}
+    for wilds in range(len(wild_cards) + 1):
+        for naturals in combinations_with_replacement(ranks, 5 - wilds):
+            if any(naturals.count(r) > 4 for r in naturals):
+                continue
+            key = sum(5**r for r in naturals) + wilds * 5**digit
+            products[math.prod(PRIMES[r] for r in naturals)] = by_key[key]
+    return products
 
 
 def wild_kernels(
@@ -107,6 +127,18 @@ def wild_kernels(
         if suits:
             return with_flush(k, (a, b, c, d, e), suits)
         return by_key[k >> shift]
+
+    if all(card.is_joker for card in wild_cards):
+        # Jokers only: a joker's prime is 1 and it carries every suit bit, so five cards
+        # take standard's path: the AND of suit bits tests the naturals for one suit,
+        # and the product of primes names the naturals (and so the number of jokers).
+        by_product = _five_card_products(deck, wild_cards, by_key, tables.wild_digit)
+        flush5 = flush[:MASK_SPACE]
+
+        def evaluate5(a: int, b: int, c: int, d: int, e: int) -> int:
+            if a & b & c & d & e & 0xF000:
+                return flush5[(a | b | c | d | e) >> 16]
+            return by_product[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
 
     def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
         k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f]
