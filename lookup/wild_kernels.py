@@ -151,7 +151,22 @@ def wild_kernels(
         k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
         suits = flush_suits[k & lanes]
         if suits:
-            return with_flush(k, (a, b, c, d, e, f, g), suits)
+            # Inlined (a call costs more than the rest): each suit's natural rank mask.
+            best = by_key[k >> shift]
+            for suit, offset in suits:
+                mask = (
+                    (a if a & suit else 0)
+                    | (b if b & suit else 0)
+                    | (c if c & suit else 0)
+                    | (d if d & suit else 0)
+                    | (e if e & suit else 0)
+                    | (f if f & suit else 0)
+                    | (g if g & suit else 0)
+                )
+                number = flush[offset + ((mask >> 16) & natural_bits)]
+                if number < best:
+                    best = number
+            return best
         return by_key[k >> shift]
 
     by_size: dict[int, Kernel] = {5: evaluate5, 6: evaluate6, 7: evaluate7}
