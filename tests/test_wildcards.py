@@ -23,6 +23,7 @@ import pickle
 from collections import Counter
 from functools import cache
 from itertools import combinations
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -33,10 +34,12 @@ from hypothesis import strategies as st
 import lookup
 from lookup.batch import evaluate_batch
 from lookup.cards import DECK, JOKER, JOKERS, Card, parse_card, parse_cards
-from lookup.errors import CardError
+from lookup.cli import main as cli_main
+from lookup.errors import CardError, RulesError
 from lookup.ranking import get_ranking
-from lookup.rules import WILD_RANKINGS, Category
+from lookup.rules import WILD_RANKINGS, Category, parse_rules, rules_from_mapping
 from lookup.tables import load_wild
+from tablegen.__main__ import main as tablegen_main
 from tests.wild_reference import FIVE_OF_A_KIND, shape_score
 
 ALL_CARDS: tuple[Card, ...] = (*DECK, *JOKERS)
@@ -424,3 +427,68 @@ def test_five_of_a_kind_beats_a_royal_flush() -> None:
     assert five > royal and five.category is Category.FIVE_OF_A_KIND
     # Two hands that make the same five values tie, wild cards or not.
     assert lookup.evaluate("As Ks Qs Js Jk", rules="joker") == royal
+
+
+# -- rule files, the command line ----------------------------------------------------------
+
+SHORT_DECK_JOKER = """
+name = "short-deck-joker"
+ranks = "6789TJQKA"
+order = "high"
+straights = true
+wheel = true
+flushes = true
+jokers = 1
+categories = ["high-card", "pair", "two-pair", "three-of-a-kind", "straight",
+              "full-house", "flush", "four-of-a-kind", "straight-flush", "five-of-a-kind"]
+"""
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"jokers": 3}, "a deck holds 0, 1 or 2 jokers"),
+        ({"jokers": 0, "bug": True}, "'bug': is true but the deck has no jokers"),
+        ({"jokers": 1, "wild": "6"}, "at most four wild cards"),
+        ({"wild": "x"}, "'x' is not a rank of this deck"),
+        ({"order": "low"}, "wild cards are supported in high rankings only"),
+    ],
+)
+def test_bad_wild_rules_are_refused(change: dict[str, object], message: str) -> None:
+    import tomllib
+
+    spec = tomllib.loads(SHORT_DECK_JOKER) | change
+    with pytest.raises(RulesError, match=message):
+        rules_from_mapping(spec)
+
+
+def test_five_of_a_kind_needs_wild_cards() -> None:
+    spec = parse_rules(SHORT_DECK_JOKER).as_mapping() | {"jokers": 0}
+    with pytest.raises(RulesError, match="'five-of-a-kind' needs wild cards"):
+        rules_from_mapping(spec)
+
+
+def test_a_rule_file_with_a_joker_builds_and_loads(tmp_path: Path) -> None:
+    rule_file = tmp_path / "short-deck-joker.toml"
+    rule_file.write_text(SHORT_DECK_JOKER, encoding="utf-8")
+    out = tmp_path / "tables"
+    assert tablegen_main(["--rules", str(rule_file), "--out", str(out), "--quiet"]) == 0
+    ranking = lookup.load_rules(out)
+    assert len(ranking.deck) == 37
+    assert ranking.evaluate("Ts 9s 8s 7s Jk").describe() == "Straight Flush, Jack high"
+    assert ranking.evaluate("As Ad Ah Ac Jk").category is Category.FIVE_OF_A_KIND
+    # The 6-7-8-9 and a joker: the ace plays low in short deck's wheel, or the ten plays high.
+    assert ranking.evaluate("6c 7d 8h 9s Jk").describe() == "Straight, Ten high"
+
+
+def test_census_and_eval_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["census", "5", "--rules", "joker"]) == 0
+    out = capsys.readouterr().out
+    assert "All 2,869,685 five-card hands (joker)" in out
+    assert "Five of a Kind             13" in out
+    assert cli_main(["eval", "--rules", "deuces-wild", "--ascii", "2c 2d 7h 7s 9c"]) == 0
+    out = capsys.readouterr().out
+    assert "Four of a Kind, Sevens, Nine kicker" in out
+    assert "2c as 7d 2d as 7c" in out
+    assert cli_main(["eval", "Jk As Ks Qs Js"]) == 2
+    assert "it has no jokers" in capsys.readouterr().err
