@@ -97,6 +97,16 @@ def wild_kernels(
     """Kernels of a wild-card ranking over ``deck`` (jokers included); ``wild_cards`` are wild.
 
     ``values[class]`` is what the checked entry returns; ``slow`` takes what it refuses.
+    A ranking builds its own (``get_ranking("joker").kernels``):
+
+    >>> from lookup.cards import parse_cards
+    >>> from lookup.ranking import get_ranking
+    >>> get_ranking("joker").kernel(7)(*parse_cards("As Ad Ah Ac Jk 2c 3d"))  # five aces
+    1
+    >>> get_ranking("deuces-wild").kernel(5)(*parse_cards("As Ad Ah Ac Jk"))  # not its card
+    Traceback (most recent call last):
+    ...
+    KeyError: Card('Jk')
     """
     by_key = tables.by_key()
     flush = tables.flush

@@ -42,12 +42,22 @@ Key = tuple[bool, tuple[int, ...], int]  # (naturals share a suit, natural ranks
 
 
 def natural_ranks(rules: RankingRules) -> list[int]:
-    """The ranks that play as themselves, ascending (deuces wild: 3 to A)."""
+    """The ranks that play as themselves, ascending (deuces wild: 3 to A).
+
+    >>> from tablegen.rankings import builtin
+    >>> natural_ranks(builtin("deuces-wild"))[:2], len(natural_ranks(builtin("joker")))
+    ([1, 2], 13)
+    """
     return sorted(r for r in rules.rank_order if r not in rules.wild_ranks)
 
 
 def wild_digit(rules: RankingRules) -> int:
-    """The base-5 digit of a key that counts wild cards: 13 for jokers, else the wild rank."""
+    """The base-5 digit of a key that counts wild cards: 13 for jokers, else the wild rank.
+
+    >>> from tablegen.rankings import builtin
+    >>> wild_digit(builtin("joker")), wild_digit(builtin("deuces-wild"))
+    (13, 0)
+    """
     return 13 if rules.jokers else rules.wild_ranks[0]
 
 

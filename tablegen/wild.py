@@ -26,20 +26,12 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 from lookup.rules import Category, RankingRules
-from tablegen.reference import PlainCard, Verdict, classify
+from tablegen.reference import Verdict, classify
 
-__all__ = ["Shape", "shape_of", "wild_verdict"]
+__all__ = ["Shape", "wild_verdict"]
 
 Shape = tuple[tuple[int, ...], int, bool]
 """(ascending ranks of the natural cards, number of wild cards, naturals share a suit)."""
-
-
-def shape_of(cards: Sequence[PlainCard | None], rules: RankingRules) -> Shape:
-    """The suit-free shape of five cards; ``None`` is a joker, a wild rank's card is wild."""
-    naturals = [c for c in cards if c is not None and c[0] not in rules.wild_ranks]
-    wilds = len(cards) - len(naturals)
-    suited = len({s for _, s in naturals}) <= 1 and rules.flushes
-    return tuple(sorted(r for r, _ in naturals)), wilds, suited
 
 
 def _substituted(ranks: Sequence[int], flush: bool, rules: RankingRules) -> Verdict:
@@ -70,6 +62,16 @@ def wild_verdict(
 
     ``suited`` means the natural cards share a suit, so the wild cards may make a
     flush; they need not (a hand takes whichever is better).
+
+    >>> from tablegen.rankings import builtin
+    >>> wild_verdict((12, 12, 12, 12), 1, False, builtin("joker")).reading  # four aces, joker
+    (12, 12, 12, 12, 12)
+    >>> wild_verdict((11, 10, 7, 3), 1, True, builtin("joker")).category  # K Q 9 5 suited
+    <Category.FLUSH: 5>
+    >>> wild_verdict((11, 10, 7, 3), 2, True, builtin("joker"))
+    Traceback (most recent call last):
+    ...
+    ValueError: a shape has five cards, got 4 + 2 wild
     """
     if len(naturals) + wilds != 5:
         raise ValueError(f"a shape has five cards, got {len(naturals)} + {wilds} wild")
