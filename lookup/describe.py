@@ -229,6 +229,8 @@ def canonical_hand(kev: ClassNumber, rules: RulesLike = "standard") -> tuple[Car
     (Card('As'), Card('Ks'), Card('Qs'), Card('Js'), Card('Ts'))
     >>> canonical_hand(7462)
     (Card('7c'), Card('5d'), Card('4h'), Card('3s'), Card('2c'))
+    >>> canonical_hand(1, rules="joker")
+    (Card('Ac'), Card('Ad'), Card('Ah'), Card('As'), Card('Jk'))
     >>> canonical_hand(7463)
     Traceback (most recent call last):
     ...
@@ -239,6 +241,9 @@ def canonical_hand(kev: ClassNumber, rules: RulesLike = "standard") -> tuple[Car
     ranks = ranking.classes.reading(rank.class_number)
     if not ranks:
         raise PokerLookupError(f"'{rank.describe()}' stands for many hands, not one", kev)
+    if rank.category is Category.FIVE_OF_A_KIND:  # four of the rank and a wild card
+        wild = sorted(ranking.wild_cards, key=lambda card: card.is_joker)
+        return (*(DECK[4 * ranks[0] + suit] for suit in range(4)), wild[0])
     if rank.category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
         return tuple(DECK[4 * r + Suit.SPADES] for r in ranks)
     # Cycling suits by position keeps equal ranks on different suits (groups are

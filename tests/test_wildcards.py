@@ -492,3 +492,15 @@ def test_census_and_eval_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2c as 7d 2d as 7c" in out
     assert cli_main(["eval", "Jk As Ks Qs Js"]) == 2
     assert "it has no jokers" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", WILD_RANKINGS)
+def test_every_class_has_a_canonical_hand_and_a_sentence(name: str) -> None:
+    ranking = get_ranking(name)
+    sentences = set()
+    for number in range(1, ranking.class_count + 1):
+        hand = lookup.canonical_hand(number, rules=name)
+        assert len(set(hand)) == 5
+        assert lookup.evaluate(hand, rules=name).class_number == number
+        sentences.add(ranking.describe(number))
+    assert len(sentences) == ranking.class_count
