@@ -463,8 +463,14 @@ def rules_from_mapping(spec: Mapping[str, Any]) -> RankingRules:
         raise _fail("wheel", "is true but straights = false")
     flushes = _take(spec, "flushes", bool)
     jokers, bug, wild_ranks = _wild_cards(spec, rank_order)
-    if (jokers or wild_ranks) and order != "high":
-        raise _fail("order", "wild cards are supported in high rankings only (order = 'high')")
+    # A low hand with wild cards is ranked exactly only where straights and flushes do
+    # not count (ace-to-five): a wild card is then the lowest card not held.
+    if (jokers or wild_ranks) and order != "high" and (straights or flushes or bug):
+        raise _fail(
+            "order",
+            "wild cards in a low ranking need straights = false and flushes = false "
+            "(and no bug): use order = 'high' otherwise",
+        )
     categories = _poker_categories(spec, straights, flushes, bool(jokers or wild_ranks))
 
     qualifier_categories: tuple[Category, ...] = ()

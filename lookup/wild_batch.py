@@ -50,6 +50,7 @@ def _tables(ranking: Ranking) -> dict[str, Any]:
         "top_index": indices[-1],
         "gaps": indices != list(range(len(indices))),
         "can_flush": can_flush,
+        "flushes": any(tables.flush),  # a flush counts for nothing in a low ranking
         "key": np.array(key, dtype=np.uint64),
         "bit": np.array([1 << i for i in range(len(_CARDS))], dtype=np.uint64),
         "in_deck": np.array([c in deck for c in _CARDS], dtype=np.bool_),
@@ -137,7 +138,7 @@ def _chunk(
     view = t["hash"]
     out: NDArray[np.uint16] = view.classes.take(_slots(k >> np.uint64(LANE_BITS), view))
     # Few rows have a suit that can make a flush: find them by one gather, then only those.
-    rows = np.flatnonzero(t["can_flush"].take(lanes))
+    rows = np.flatnonzero(t["can_flush"].take(lanes)) if t["flushes"] else lanes[:0]
     if rows.size:
         sub_lanes, sub_columns = lanes[rows], columns[:, rows]
         best = out[rows]

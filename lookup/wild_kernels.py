@@ -179,6 +179,19 @@ def wild_kernels(
             return best
         return by_key[k >> shift]
 
+    if not any(flush):
+        # Flushes do not count (a low ranking): lanes never matter.
+
+        def evaluate5(a: int, b: int, c: int, d: int, e: int) -> int:
+            return by_key[(key[a] + key[b] + key[c] + key[d] + key[e]) >> shift]
+
+        def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
+            return by_key[(key[a] + key[b] + key[c] + key[d] + key[e] + key[f]) >> shift]
+
+        def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+            k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
+            return by_key[k >> shift]
+
     by_size: dict[int, Kernel] = {5: evaluate5, 6: evaluate6, 7: evaluate7}
 
     def best(cards: Sequence[int]) -> int:

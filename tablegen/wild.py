@@ -39,9 +39,10 @@ def _substituted(ranks: Sequence[int], flush: bool, rules: RankingRules) -> Verd
     if len(set(ranks)) == 1:
         category = Category.FIVE_OF_A_KIND
         rank = ranks[0]
-        return Verdict(
-            (rules.categories.index(category), rules.position(rank)), category, (rank,) * 5
-        )
+        strength = (rules.categories.index(category), rules.position(rank))
+        if rules.low:  # as classify does: the low hand wins, so the comparison turns round
+            strength = (-strength[0], -strength[1])
+        return Verdict(strength, category, (rank,) * 5)
     ordered = sorted(ranks)
     # Suits cycle by position for a non-flush: equal ranks differ, five never share one.
     return classify([(r, 0 if flush else i % 4) for i, r in enumerate(ordered)], rules)

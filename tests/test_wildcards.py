@@ -452,7 +452,7 @@ categories = ["high-card", "pair", "two-pair", "three-of-a-kind", "straight",
         ({"jokers": 0, "bug": True}, "'bug': is true but the deck has no jokers"),
         ({"jokers": 1, "wild": "6"}, "at most four wild cards"),
         ({"wild": "x"}, "'x' is not a rank of this deck"),
-        ({"order": "low"}, "wild cards are supported in high rankings only"),
+        ({"order": "low"}, "wild cards in a low ranking need straights = false"),
     ],
 )
 def test_bad_wild_rules_are_refused(change: dict[str, object], message: str) -> None:
@@ -505,3 +505,50 @@ def test_every_class_has_a_canonical_hand_and_a_sentence(name: str) -> None:
         assert lookup.evaluate(hand, rules=name).class_number == number
         sentences.add(ranking.describe(number))
     assert len(sentences) == ranking.class_count
+
+
+ACE_TO_FIVE_JOKER = """
+name = "ace-to-five-joker"
+ranks = "A23456789TJQK"
+order = "low"
+straights = false
+flushes = false
+jokers = 1
+categories = ["high-card", "pair", "two-pair", "three-of-a-kind", "full-house",
+              "four-of-a-kind", "five-of-a-kind"]
+"""
+
+
+def _lowest_with_joker(naturals: list[Card]) -> str:
+    """Brute force: the joker as every card not held, judged by the built-in ace-to-five."""
+    options = [c for c in DECK if c not in naturals]
+    values = [lookup.evaluate([*naturals, c], rules="ace-to-five") for c in options]
+    return max(values).describe()
+
+
+def test_lowball_with_a_joker_is_the_lowest_card_not_held(tmp_path: Path) -> None:
+    rule_file = tmp_path / "a5j.toml"
+    rule_file.write_text(ACE_TO_FIVE_JOKER, encoding="utf-8")
+    out = tmp_path / "tables"
+    assert tablegen_main(["--rules", str(rule_file), "--out", str(out), "--quiet"]) == 0
+    ranking = lookup.load_rules(out)
+    assert ranking.evaluate("Jk 2c 3d 4h 5s").describe() == "Number one: 5-4-3-2-A"
+    # Every five-card hand holding the joker, one per rank multiset (suits do not count).
+    seen: set[tuple[int, ...]] = set()
+    for naturals in combinations(DECK, 4):
+        shape = tuple(c.rank for c in naturals)
+        if shape in seen:
+            continue
+        seen.add(shape)
+        hand = [*naturals, JOKER]
+        assert ranking.evaluate(hand).describe() == _lowest_with_joker(list(naturals)), hand
+    # Six and seven cards, the joker among them, through the scalar kernels and the batch.
+    rng = np.random.default_rng(5)
+    for size in (6, 7):
+        for _ in range(300):
+            naturals = [DECK[i] for i in rng.choice(52, size - 1, replace=False)]
+            expected = _lowest_with_joker(naturals)
+            assert ranking.evaluate([*naturals, JOKER]).describe() == expected
+            row = np.array([[c.index for c in naturals] + [52]])
+            number = int(evaluate_batch(row, rules=ranking)[0])
+            assert ranking.describe(number) == expected
