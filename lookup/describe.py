@@ -90,6 +90,20 @@ class BestFive(NamedTuple):
         return tuple(stand_ins)
 
     @property
+    def natural(self) -> bool:
+        """True when no wild card plays: what video-poker pay tables call a *natural* hand.
+
+        Rankings tie a natural royal with a wild one; a pay table that pays them
+        differently can ask this (for five-card hands, where the five are given).
+
+        >>> best_five("As Ks Qs Js Ts", rules="deuces-wild").natural
+        True
+        >>> best_five("As Ks Qs Js 2c", rules="deuces-wild").natural
+        False
+        """
+        return not any(self.stand_ins)
+
+    @property
     def labels(self) -> tuple[str, ...]:
         """Each card as players write it, a wild card with what it stands for.
 
