@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 import lookup
 from lookup.batch import evaluate_batch
 from lookup.cards import DECK, JOKER, JOKERS, Card, parse_card, parse_cards
+from lookup.census import census
 from lookup.cli import main as cli_main
 from lookup.errors import CardError, RulesError
 from lookup.ranking import get_ranking
@@ -51,8 +52,8 @@ HANDS = {"joker": 2_869_685, "two-jokers": 3_162_510, "deuces-wild": 2_598_960, 
 # Five-card category counts, by category value of the brute-force scorer (0 = high card ...
 # 9 = five of a kind). Sources and conventions: docs/wildcards.md.
 PUBLISHED: dict[str, dict[int, int]] = {
-    # 53 cards, one joker fully wild: the table published for a wild joker (Wikipedia,
-    # "Poker probability"; Scarne's tables): royal flushes 24 + other straight flushes 180.
+    # 53 cards, one joker fully wild: the table published for a wild joker (e.g.
+    # fennaixelphox.dreamwidth.org/1543.html; Scarne's tables): 24 royals + 180 others.
     "joker": {
         9: 13,
         8: 204,
@@ -253,6 +254,15 @@ def test_published_category_counts(name: str) -> None:
     classes = evaluate_batch(hands, rules=name, check_duplicates=False)
     categories = np.array([int(c) for c in get_ranking(name).categories], np.uint8)[classes]
     assert dict(Counter(categories.tolist())) == PUBLISHED[name]
+
+
+def test_six_card_joker_counts_as_published() -> None:
+    # Bill Butler's six-card table with one joker (durangobill.com, quoted widely):
+    # 624 five of a kind, 1,132 royal flushes (the best five of six, 22,957,480 hands).
+    six = census(6, rules="joker")
+    assert six.hands == math.comb(53, 6)
+    assert six.category_counts[Category.FIVE_OF_A_KIND] == 624
+    assert six.royal_flushes == 1_132
 
 
 def test_class_counts() -> None:
