@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import pickle
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 from itertools import combinations
 from pathlib import Path
@@ -197,6 +198,15 @@ def reference_classes(name: str, hands: Any) -> Any:
         numbers = ref.numbers[slots]
         best = numbers if best is None else np.minimum(best, numbers)
     return best
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _release_hands() -> Iterator[None]:
+    # Every hand of four decks is ~150 MB of arrays: free them for the rest of the session.
+    yield
+    exhaustive.cache_clear()
+    reference.cache_clear()
+    combination_rows.cache_clear()
 
 
 # -- five cards: every hand ------------------------------------------------------------
