@@ -36,7 +36,9 @@ is looked up.
 >>> evaluate_batch(np.array([[0, 1, 2, 3, 52]]))
 Traceback (most recent call last):
 ...
-lookup.errors.CardError: row 0: card index 52 is out of range: indices are 0-51 (4 * rank + suit)
+lookup.errors.CardError: row 0: card Jk (index 52) is not in the standard deck: it has no jokers
+>>> evaluate_batch(np.array([[0, 1, 2, 3, 52]]), rules="joker").tolist()  # four deuces, joker
+[13]
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lookup.cards import DECK, PRIMES, CardsLike, flush_suit_by_counters, parse_cards
+from lookup.cards import DECK, JOKERS, PRIMES, CardsLike, flush_suit_by_counters, parse_cards
 from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
 from lookup.ranking import Ranking, RulesLike, get_ranking
 from lookup.tables import MASK_SPACE, PrimeHash, load_badugi
@@ -480,6 +482,12 @@ def _raise_bad_card(
         if repeated.size:
             _raise_duplicate(block, int(repeated[0]), start)
     value = int(block[row][bad[row]][0])
+    if value in (52, 53):  # a joker, in a ranking that deals none
+        raise CardError(
+            f"row {start + row}: card {JOKERS[value - 52]} (index {value}) is not in the "
+            f"{t.ranking.name} deck: it has no jokers",
+            value,
+        )
     if not 0 <= value <= 51:
         raise CardError(
             f"row {start + row}: card index {value} is out of range: indices are 0-51 "
@@ -548,6 +556,10 @@ per row, got shape (2, 4)
     """
     ranking = get_ranking(rules)
     array = _as_card_array(cards, ranking)
+    if ranking.rules.has_wild:  # jokers are indices 52 and 53 (see lookup.wild_batch)
+        from lookup.wild_batch import wild_batch
+
+        return wild_batch(array, ranking, check_duplicates)
     t = _batch_tables(ranking)
     badugi = ranking.rules.scoring == "badugi"
     short_deck = len(ranking.deck) < 52
@@ -650,10 +662,12 @@ def decode_batch(cards: ArrayLike) -> list[str]:
 
     >>> decode_batch([[51, 45], [0, 4]])
     ['As Kd', '2c 3c']
-    >>> decode_batch([[52]])
+    >>> decode_batch([[52, 53, 0]])
+    ['Jk Jkb 2c']
+    >>> decode_batch([[54]])
     Traceback (most recent call last):
     ...
-    lookup.errors.CardError: row 0: card index 52 is out of range: indices are 0-51 ...
+    lookup.errors.CardError: row 0: card index 54 is out of range: indices are 0-51 ...
     """
     array = np.asarray(cards)
     if array.ndim == 1:
@@ -664,7 +678,13 @@ def decode_batch(cards: ArrayLike) -> list[str]:
             f"of shape {array.shape}",
             array.dtype,
         )
-    if array.size and (array.min() < 0 or array.max() > 51):
-        _raise_bad_card(array, 0, batch_tables())
-    names = [str(card) for card in DECK]
+    if array.size and (array.min() < 0 or array.max() > 53):
+        row = int(np.flatnonzero(((array < 0) | (array > 53)).any(axis=1))[0])
+        value = int(array[row][(array[row] < 0) | (array[row] > 53)][0])
+        raise CardError(
+            f"row {row}: card index {value} is out of range: indices are 0-51 "
+            "(4 * rank + suit) and 52-53 (jokers)",
+            value,
+        )
+    names = [str(card) for card in (*DECK, *JOKERS)]  # 52 and 53: the jokers
     return [" ".join(names[i] for i in row) for row in array.tolist()]

@@ -15,7 +15,11 @@ Accepted spellings (case never matters):
 * suits ``c d h s`` or the symbols ``♣ ♦ ♥ ♠`` (and their outlined forms ``♧ ♢ ♡ ♤``);
 * a hand as one string, cards separated by spaces and/or commas, or run together
   (``"AsKd7h7c2s"``, ``"10d,10h"``); or any iterable of card strings, :class:`Card`
-  objects, or card indices ``4 * rank + suit`` (0 = 2c ... 51 = As).
+  objects, or card indices ``4 * rank + suit`` (0 = 2c ... 51 = As);
+* the jokers of the wild-card rankings: ``Jk`` (or ``🃏``), index 52, and the second
+  joker ``Jkb``, index 53. A joker's encoding has prime 1 (it adds nothing to a
+  product of primes), every suit bit (it never breaks a flush test), no rank bit,
+  and rank number 13 or 14; rankings without jokers refuse them.
 
 >>> parse_cards("As kd 10H")
 (Card('As'), Card('Kd'), Card('Th'))
@@ -39,6 +43,8 @@ from lookup.errors import CardError, DuplicateCardError
 
 __all__ = [
     "DECK",
+    "JOKER",
+    "JOKERS",
     "PRIMES",
     "Card",
     "CardLike",
@@ -136,8 +142,9 @@ def _kev(rank: int, suit: int) -> int:
 class Card(int):
     """One playing card; the integer value is its Cactus-Kev encoding.
 
-    There are exactly 52 instances. ``Card(rank, suit)`` returns the shared one,
-    and so do :func:`parse_card`, :meth:`from_index` and :meth:`from_kev`.
+    There are exactly 54 instances: the 52 of :data:`DECK` and the two :data:`JOKERS`.
+    ``Card(rank, suit)`` returns the shared one, and so do :func:`parse_card`,
+    :meth:`from_index` and :meth:`from_kev`.
 
     >>> card = Card(Rank.ACE, Suit.SPADES)
     >>> card, card.rank, card.suit, card.index
@@ -162,21 +169,19 @@ class Card(int):
 
     @classmethod
     def from_index(cls, index: SupportsIndex) -> Card:
-        """The card with index ``4 * rank + suit`` (0 = 2c ... 51 = As).
+        """The card with index ``4 * rank + suit`` (0 = 2c ... 51 = As; 52, 53 the jokers).
 
-        >>> Card.from_index(0), Card.from_index(51)
-        (Card('2c'), Card('As'))
-        >>> Card.from_index(52)
+        >>> Card.from_index(0), Card.from_index(51), Card.from_index(53)
+        (Card('2c'), Card('As'), Card('Jkb'))
+        >>> Card.from_index(54)
         Traceback (most recent call last):
         ...
-        lookup.errors.CardError: card index 52 is out of range: indices are 0-51 (4 * rank + suit)
+        lookup.errors.CardError: card index 54 is out of range: indices are 0-51 ... 52-53 (jokers)
         """
         i = int(index)
-        if not 0 <= i < 52:
-            raise CardError(
-                f"card index {i} is out of range: indices are 0-51 (4 * rank + suit)", i
-            )
-        return DECK[i]
+        if not 0 <= i < 54:
+            raise CardError(f"card index {i} is out of range: {_ALLOWED_INDICES}", i)
+        return DECK[i] if i < 52 else JOKERS[i - 52]
 
     @classmethod
     def from_kev(cls, value: Kev) -> Card:
@@ -195,18 +200,40 @@ class Card(int):
         return card
 
     @property
+    def is_joker(self) -> bool:
+        """True for the two jokers (``Jk``, ``Jkb``), which have no rank or suit.
+
+        >>> parse_card("Jk").is_joker, parse_card("As").is_joker
+        (True, False)
+        """
+        return self & 0xFF == 1
+
+    @property
     def rank(self) -> Rank:
-        """The card's :class:`Rank`."""
+        """The card's :class:`Rank` (a joker has none: test :attr:`is_joker` first).
+
+        >>> JOKER.rank
+        Traceback (most recent call last):
+        ...
+        lookup.errors.CardError: the joker 'Jk' has no rank
+        """
+        if self & 0xFF == 1:
+            raise CardError(f"the joker '{self}' has no rank", str(self))
         return Rank((self >> 8) & 0xF)
 
     @property
     def suit(self) -> Suit:
-        """The card's :class:`Suit`."""
+        """The card's :class:`Suit` (a joker has none: test :attr:`is_joker` first)."""
+        if self & 0xFF == 1:
+            raise CardError(f"the joker '{self}' has no suit", str(self))
         return Suit((0x8000, 0x4000, 0x2000, 0x1000).index(self & 0xF000))
 
     @property
     def index(self) -> int:
-        """``4 * rank + suit``: 0 = 2c ... 51 = As, the convention other evaluators share."""
+        """``4 * rank + suit``: 0 = 2c ... 51 = As, the convention other evaluators share;
+        the jokers are 52 and 53."""
+        if self & 0xFF == 1:
+            return 52 + ((self >> 8) & 0xF) - 13
         return 4 * self.rank + self.suit
 
     @property
@@ -216,10 +243,14 @@ class Card(int):
 
     @property
     def symbol(self) -> str:
-        """The card with a unicode suit, e.g. ``'A♠'``."""
+        """The card with a unicode suit, e.g. ``'A♠'`` (a joker: ``'Jk'``)."""
+        if self & 0xFF == 1:
+            return str(self)
         return self.rank.char + self.suit.symbol
 
     def __str__(self) -> str:
+        if self & 0xFF == 1:
+            return _JOKER_NAMES[(self >> 8) & 0xF]
         return self.rank.char + self.suit.char
 
     def __format__(self, spec: str) -> str:
@@ -228,7 +259,9 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
-    def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
+    def __reduce__(self) -> tuple[object, tuple[int, ...]]:
+        if self & 0xFF == 1:
+            return Card.from_index, (self.index,)
         return Card, (int(self.rank), int(self.suit))
 
 
@@ -258,7 +291,16 @@ def _build_deck() -> tuple[Card, ...]:
 DECK: Final[tuple[Card, ...]] = _build_deck()
 """All 52 cards, by index (``DECK[0]`` is 2c, ``DECK[51]`` is As)."""
 
-_BY_KEV: Final[dict[int, Card]] = {int(c): c for c in DECK}
+_JOKER_NAMES: Final = {13: "Jk", 14: "Jkb"}
+JOKERS: Final[tuple[Card, Card]] = (
+    int.__new__(Card, 0xF000 | 13 << 8 | 1),
+    int.__new__(Card, 0xF000 | 14 << 8 | 1),
+)
+"""The two jokers, ``Jk`` (index 52) and ``Jkb`` (index 53): only wild-card rankings deal them."""
+JOKER: Final = JOKERS[0]
+_ALLOWED_INDICES: Final = "indices are 0-51 (4 * rank + suit) and 52-53 (jokers)"
+
+_BY_KEV: Final[dict[int, Card]] = {int(c): c for c in (*DECK, *JOKERS)}
 
 CardLike: TypeAlias = "Card | str | int"
 """One card: a :class:`Card`, a card string such as ``'As'``, or an index 0-51."""
@@ -270,11 +312,27 @@ _CARD_IN_RUN: Final = re.compile(r"10|.", re.DOTALL)
 _SEPARATORS: Final = re.compile(r"[\s,]+")
 
 
+def _joker_at(run: str, pos: int) -> tuple[Card, int] | None:
+    """The joker spelled at ``run[pos:]`` (``Jk``, ``Jkb``, ``🃏``) and where it ends, or None."""
+    if run[pos] == "🃏":
+        return JOKER, pos + 1
+    if run[pos : pos + 2].lower() != "jk":
+        return None
+    if run[pos + 2 : pos + 3].lower() == "b":
+        return JOKERS[1], pos + 3
+    return JOKER, pos + 2
+
+
 def _parse_run(run: str) -> list[Card]:
     """Parse one whitespace-free run such as ``'As'`` or ``'AsKd10h'``."""
     cards: list[Card] = []
     pos = 0
     while pos < len(run):
+        joker = _joker_at(run, pos)
+        if joker is not None:
+            cards.append(joker[0])
+            pos = joker[1]
+            continue
         match = _CARD_IN_RUN.match(run, pos)
         assert match is not None  # "." matches any character
         rank_text = match.group()
@@ -324,11 +382,16 @@ def parse_card(text: str) -> Card:
 
 def _spellings() -> dict[str, Card]:
     """Every exact spelling of one card ('As', 'aS', '10h', 'Q♥', ...) -> the card."""
-    return {
-        rank_text + suit_text: DECK[4 * rank + suit]
-        for rank_text, rank in _RANK_BY_TEXT.items()
-        for suit_text, suit in _SUIT_BY_TEXT.items()
-    }
+    jokers = {j + k + b: JOKERS[len(b)] for j in "Jj" for k in "Kk" for b in ("", "b", "B")}
+    return (
+        jokers
+        | {"🃏": JOKER}
+        | {
+            rank_text + suit_text: DECK[4 * rank + suit]
+            for rank_text, rank in _RANK_BY_TEXT.items()
+            for suit_text, suit in _SUIT_BY_TEXT.items()
+        }
+    )
 
 
 _CARD_BY_TEXT: Final = _spellings()
@@ -379,14 +442,14 @@ def _parse_item(item: object) -> list[Card]:
             ) from None
         if item.bit_length() > 64:  # never print a number of thousands of digits
             raise CardError(
-                "card index out of range: indices are 0-51 (4 * rank + suit), "
+                f"card index out of range: {_ALLOWED_INDICES}, "
                 f"got a number of {item.bit_length()} bits",
                 item,
             )
         if item in _BY_KEV:
             # A Cactus-Kev int (treys uses the same encoding) is not an index: say so.
             raise CardError(
-                f"card index {item} is out of range: indices are 0-51 (4 * rank + suit); "
+                f"card index {item} is out of range: {_ALLOWED_INDICES}; "
                 f"{item} is the Cactus-Kev encoding of {_BY_KEV[item]}, "
                 "pass Card.from_kev() of it",
                 item,

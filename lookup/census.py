@@ -284,8 +284,15 @@ class Census:
 
     @property
     def royal_flushes(self) -> int:
-        """Hands whose best hand is class 1 (a royal flush in high rankings)."""
-        return self.class_counts[1]
+        """Hands whose best hand is the best straight flush (a royal flush in high rankings).
+
+        That is class 1, except where five of a kind ranks above it (wild cards).
+        """
+        categories = self.ranking.categories
+        number = next(
+            (n for n in range(1, len(categories)) if categories[n] is Category.STRAIGHT_FLUSH), 1
+        )
+        return self.class_counts[number]
 
     @property
     def distinct_classes(self) -> int:
@@ -317,6 +324,31 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _colex_rows(cards: int) -> NDArray[np.uint8]:
+    """Every five-card subset of ``range(cards)`` in colex order (sorted by the top card).
+
+    The subsets of the cards below ``t`` are then the first C(t, 5) rows.
+    """
+    rows = np.array(list(combinations(range(cards), _BLOCK)), dtype=np.uint8)
+    return rows[np.lexsort(rows.T)]
+
+
+def _wild_census(ranking: Ranking, hand_size: int, bar: Progress) -> NDArray[np.int64]:
+    """Counts per class of every hand of a wild-card ranking, through the numpy batch path."""
+    deck = np.array([card.index for card in ranking.deck], dtype=np.uint8)
+    block = deck[_colex_rows(len(deck))]
+    counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
+    for top in combinations(range(len(deck)), hand_size - _BLOCK):
+        below = math.comb(top[0], _BLOCK) if top else len(block)
+        for start in range(0, below, 1 << 20):
+            part = block[start : min(below, start + (1 << 20))]
+            hands = np.hstack([part, np.broadcast_to(deck[list(top)], (len(part), len(top)))])
+            classes = evaluate_batch(hands, rules=ranking, check_duplicates=False)
+            counts += np.bincount(classes, minlength=len(counts))
+            bar.advance(len(part))
+    return counts
+
+
 def census(
     hand_size: int,
     *,
@@ -333,6 +365,8 @@ def census(
 
     >>> census(5, rules="short-deck").hands
     376992
+    >>> census(5, rules="joker").category_counts[Category.FIVE_OF_A_KIND]
+    13
     >>> census(5, jobs=-1)
     Traceback (most recent call last):
     ...
@@ -350,6 +384,11 @@ def census(
     if badugi:
         counts = _badugi_census(ranking, hand_size)
         workers = 1
+    elif ranking.rules.has_wild:
+        workers = 1  # one process: the batch path is numpy through and through
+        hands = math.comb(len(ranking.deck), hand_size)
+        with Progress(f"{hand_size}-card hands", hands, enabled=progress) as bar:
+            counts = _wild_census(ranking, hand_size, bar)
     else:
         deck = _deck(ranking)
         _block_keys(deck, hand_size == _BLOCK)  # built before any fork, so workers share it

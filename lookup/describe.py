@@ -45,11 +45,78 @@ __all__ = [
 class BestFive(NamedTuple):
     """The value of a hand and the cards that make it, in reading order.
 
-    Five cards for poker rankings; a badugi's counting cards (one to four).
+    Five cards for poker rankings; a badugi's counting cards (one to four). A
+    wild card sits where the card it stands for reads; :attr:`stand_ins` and
+    :attr:`labels` say which card that is ("Jk as A♠").
     """
 
     rank: HandRank
     cards: tuple[Card, ...]
+
+    @property
+    def stand_ins(self) -> tuple[Card | None, ...]:
+        """For each card, the card a wild card stands for (None for a natural card).
+
+        In a flush a wild card is the card of the flush suit it reads as (never
+        one held); elsewhere the first of spades, hearts, diamonds, clubs that is
+        not among the five and makes no flush.
+
+        >>> best_five("Jk As Ks Qs Js", rules="joker").stand_ins[-1]
+        Card('Ts')
+        """
+        wild = self.rank.ranking.wild_cards if self.rank.ranking.rules.has_wild else frozenset()
+        if not wild.intersection(self.cards):
+            return (None,) * len(self.cards)
+        reading = self.rank.ranks
+        naturals = [c for c in self.cards if c not in wild]
+        suits = {c.suit for c in naturals}
+        held = set(naturals)
+        flush = self.rank.category in (Category.FLUSH, Category.STRAIGHT_FLUSH)
+        stand_ins: list[Card | None] = []
+        for card, rank in zip(self.cards, reading, strict=True):
+            if card not in wild:
+                stand_ins.append(None)
+                continue
+            if flush:
+                choice = Card(rank, next(iter(suits)))
+            else:
+                # A wild deuce read as a two stays itself, if it can.
+                own = () if card.is_joker or card.rank != rank else (card.suit,)
+                allowed = [
+                    Card(rank, suit)
+                    for suit in (*own, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+                    if not (len(suits) == 1 and suit in suits)
+                ]
+                choice = next((c for c in allowed if c not in held), allowed[0])
+            held.add(choice)
+            stand_ins.append(choice)
+        return tuple(stand_ins)
+
+    @property
+    def natural(self) -> bool:
+        """True when no wild card plays: what video-poker pay tables call a *natural* hand.
+
+        Rankings tie a natural royal with a wild one; a pay table that pays them
+        differently can ask this (for five-card hands, where the five are given).
+
+        >>> best_five("As Ks Qs Js Ts", rules="deuces-wild").natural
+        True
+        >>> best_five("As Ks Qs Js 2c", rules="deuces-wild").natural
+        False
+        """
+        return not any(self.stand_ins)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Each card as players write it, a wild card with what it stands for.
+
+        >>> best_five("As Ad Ah Ac Jk", rules="joker").labels
+        ('A♠', 'A♦', 'A♥', 'A♣', 'Jk as A♠')
+        """
+        return tuple(
+            card.symbol if stand_in is None else f"{card} as {stand_in.symbol}"
+            for card, stand_in in zip(self.cards, self.stand_ins, strict=True)
+        )
 
 
 def class_ranks(kev: ClassNumber, rules: RulesLike = "standard") -> tuple[Rank, ...]:
@@ -142,6 +209,8 @@ def best_five(
     (Card('4d'), Card('3h'), Card('As'))
     >>> best_five("As Ah Ad Ac", "Ks Kd 2c 3c 4h", game="omaha").cards
     (Card('As'), Card('Ah'), Card('Ks'), Card('Kd'), Card('4h'))
+    >>> best_five("2c 2d 7h 7s 9c", rules="deuces-wild").labels
+    ('7♥', '7♠', '2c as 7♦', '2d as 7♣', '9♣')
     >>> best_five("As Ks")
     Traceback (most recent call last):
     ...
@@ -226,8 +295,16 @@ def _cards_of(ranking: Ranking, rank: HandRank, pools: tuple[tuple[Card, ...], .
     chosen: list[Card] = []
     if not wanted:  # 'no low': any five the hand holds play
         return BestFive(rank, pool)
+    wild = ranking.wild_cards if ranking.rules.has_wild else frozenset()
+    # Natural cards take the ranks they are; each wild card takes a rank left over.
+    naturals = [c for c in pool if c not in wild]
+    spare = [c for c in pool if c in wild]
+    slots: list[Card | None] = []
     for r in wanted:
-        chosen.append(next(c for c in pool if c.rank == r and c not in chosen))
+        card = next((c for c in naturals if c.rank == r and c not in slots), None)
+        slots.append(card)
+    for card in slots:
+        chosen.append(card if card is not None else spare.pop(0))
     return BestFive(rank, tuple(chosen))
 
 
@@ -238,6 +315,8 @@ def canonical_hand(kev: ClassNumber, rules: RulesLike = "standard") -> tuple[Car
     (Card('As'), Card('Ks'), Card('Qs'), Card('Js'), Card('Ts'))
     >>> canonical_hand(7462)
     (Card('7c'), Card('5d'), Card('4h'), Card('3s'), Card('2c'))
+    >>> canonical_hand(1, rules="joker")
+    (Card('Ac'), Card('Ad'), Card('Ah'), Card('As'), Card('Jk'))
     >>> canonical_hand(7463)
     Traceback (most recent call last):
     ...
@@ -248,6 +327,9 @@ def canonical_hand(kev: ClassNumber, rules: RulesLike = "standard") -> tuple[Car
     ranks = ranking.classes.reading(rank.class_number)
     if not ranks:
         raise PokerLookupError(f"'{rank.describe()}' stands for many hands, not one", kev)
+    if rank.category is Category.FIVE_OF_A_KIND:  # four of the rank and a wild card
+        wild = sorted(ranking.wild_cards, key=lambda card: card.is_joker)
+        return (*(DECK[4 * ranks[0] + suit] for suit in range(4)), wild[0])
     if rank.category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
         return tuple(DECK[4 * r + Suit.SPADES] for r in ranks)
     # Cycling suits by position keeps equal ranks on different suits (groups are

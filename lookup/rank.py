@@ -101,8 +101,15 @@ class HandRank:
 
     @property
     def is_royal_flush(self) -> bool:
-        """True for the one class that is A-K-Q-J-T suited (in a ranking where that is best)."""
-        return self._number == 1 and self.category is Category.STRAIGHT_FLUSH
+        """True for the one class that is A-K-Q-J-T suited: the best straight flush of a high
+        ranking (class 1, or the first below five of a kind with wild cards)."""
+        if self.category is not Category.STRAIGHT_FLUSH:
+            return False
+        categories = self._ranking.categories
+        return self._number == 1 or (
+            not self._ranking.rules.low
+            and categories[self._number - 1] is not Category.STRAIGHT_FLUSH
+        )
 
     @property
     def name(self) -> str:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final, TypeAlias
 
-from lookup.cards import DECK, RANK_CHARS, Card, CardsLike, Rank, hand_cards
+from lookup.cards import DECK, JOKERS, RANK_CHARS, Card, CardsLike, Rank, hand_cards
 from lookup.errors import CardError, HandSizeError, RankingError
 from lookup.kernels import Kernels, badugi_kernels, poker_kernels
 from lookup.rank import ClassNumber, HandRank, _check_number
@@ -42,8 +42,10 @@ from lookup.tables import (
     load_classes,
     load_five,
     load_multi,
+    load_wild,
     table_dir,
 )
+from lookup.wild_kernels import wild_kernels
 
 __all__ = ["Ranking", "RulesLike", "get_ranking", "load_rules", "rankings", "value_of"]
 
@@ -131,9 +133,19 @@ class Ranking:
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The ranking's deck, in index order (36 cards in short deck)."""
+        """The ranking's deck, in index order (36 cards in short deck; jokers last)."""
         ranks = set(self.rules.rank_order)
-        return tuple(card for card in DECK if card.rank in ranks)
+        return tuple(card for card in DECK if card.rank in ranks) + JOKERS[: self.rules.jokers]
+
+    @property
+    def wild_cards(self) -> frozenset[Card]:
+        """The deck's wild cards: its jokers and every card of a wild rank.
+
+        >>> sorted(map(str, get_ranking("deuces-wild").wild_cards))
+        ['2c', '2d', '2h', '2s']
+        """
+        wild = set(self.rules.wild_ranks)
+        return frozenset(c for c in self.deck if c.is_joker or c.rank in wild)
 
     def _multi_tables(self) -> MultiCardTables:
         with self._lock:
@@ -153,6 +165,9 @@ class Ranking:
                     if classes.rules.scoring == "badugi":
                         badugi = load_badugi(self._directory, classes)
                         self._kernels = badugi_kernels(self.deck, badugi, values, slow)
+                    elif classes.rules.has_wild:
+                        wild = load_wild(self._directory, classes)
+                        self._kernels = wild_kernels(self.deck, self.wild_cards, wild, values, slow)
                     else:
                         five = load_five(self._directory, classes)
                         self._kernels = poker_kernels(
@@ -247,6 +262,13 @@ class Ranking:
             deck = self._deck_set = frozenset(self.deck)
         if not deck.issuperset(cards):
             card = next(c for c in cards if c not in deck)
+            if card.is_joker:
+                having = ("no jokers", "one joker, Jk", "two jokers")[self.rules.jokers]
+                raise CardError(
+                    f"card '{card}' is not in the {self.name} deck: it has {having} "
+                    "(rules='joker' and 'two-jokers' deal them)",
+                    str(card),
+                )
             allowed = "".join(RANK_CHARS[r] for r in sorted(self.rules.rank_order))
             raise CardError(
                 f"card '{card}' is not in the {self.name} deck: its ranks are {allowed}",

@@ -54,6 +54,7 @@ from lookup.errors import RulesError
 __all__ = [
     "BUILTIN_RANKINGS",
     "CATEGORY_KEYS",
+    "WILD_RANKINGS",
     "Category",
     "RankingRules",
     "parse_rules",
@@ -69,8 +70,15 @@ BUILTIN_RANKINGS: Final = (
     "ace-to-five",
     "eight-or-better",
     "badugi",
+    "joker",
+    "two-jokers",
+    "deuces-wild",
+    "bug",
 )
 """Every built-in ranking's name, in the order they are listed to users."""
+
+WILD_RANKINGS: Final = ("joker", "two-jokers", "deuces-wild", "bug")
+"""The built-in rankings with wild cards (see ``docs/wildcards.md``)."""
 
 
 class Category(IntEnum):
@@ -191,6 +199,9 @@ _KEYS: Final = frozenset(
         "flushes",
         "categories",
         "qualifier",
+        "jokers",
+        "bug",
+        "wild",
     }
 )
 
@@ -219,6 +230,22 @@ class RankingRules:
     """Categories that can qualify (empty: no qualifier, every hand plays)."""
     qualifier_highest: int | None
     """The highest rank a qualifying hand may hold (by :attr:`rank_order`), or None."""
+    jokers: int = 0
+    """Jokers added to the deck (0, 1 or 2); each stands for any card (see ``bug``)."""
+    bug: bool = False
+    """The jokers are *bugs*: an ace, or a card that completes a straight or a flush."""
+    wild_ranks: tuple[int, ...] = ()
+    """Ranks whose four cards are wild (``(0,)`` in deuces wild)."""
+
+    @property
+    def has_wild(self) -> bool:
+        """True when the deck holds wild cards (jokers or wild ranks)."""
+        return bool(self.jokers or self.wild_ranks)
+
+    @property
+    def max_wild(self) -> int:
+        """How many wild cards the deck holds: jokers plus four per wild rank."""
+        return self.jokers + 4 * len(self.wild_ranks)
 
     @property
     def low(self) -> bool:
@@ -227,8 +254,8 @@ class RankingRules:
 
     @property
     def deck_size(self) -> int:
-        """Cards in the deck: four suits of every rank."""
-        return 4 * len(self.rank_order)
+        """Cards in the deck: four suits of every rank, and the jokers."""
+        return 4 * len(self.rank_order) + self.jokers
 
     @property
     def has_qualifier(self) -> bool:
@@ -261,6 +288,13 @@ class RankingRules:
                 "categories": [c.key for c in self.qualifier_categories],
                 "highest": RANK_CHARS[self.qualifier_highest],
             }
+        # Spelled only when set, so rankings without wild cards keep their digests.
+        if self.jokers:
+            spelled["jokers"] = self.jokers
+        if self.bug:
+            spelled["bug"] = True
+        if self.wild_ranks:
+            spelled["wild"] = "".join(RANK_CHARS[r] for r in self.wild_ranks)
         return spelled
 
     @property
@@ -326,7 +360,7 @@ def _categories(values: object, key: str) -> tuple[Category, ...]:
 
 
 def _poker_categories(
-    spec: Mapping[str, Any], straights: bool, flushes: bool
+    spec: Mapping[str, Any], straights: bool, flushes: bool, wild: bool = False
 ) -> tuple[Category, ...]:
     categories = _categories(spec.get("categories"), "categories")
     wanted = {
@@ -343,8 +377,14 @@ def _poker_categories(
         wanted.add(Category.FLUSH)
     if straights and flushes:
         wanted.add(Category.STRAIGHT_FLUSH)
+    if wild:
+        wanted.add(Category.FIVE_OF_A_KIND)
     for category in categories:
-        if category not in _POKER_CATEGORIES:
+        if category is Category.FIVE_OF_A_KIND and not wild:
+            raise _fail(
+                "categories", "'five-of-a-kind' needs wild cards (jokers or wild)", category.key
+            )
+        if category not in _POKER_CATEGORIES and category is not Category.FIVE_OF_A_KIND:
             raise _fail(
                 "categories", f"{category.key!r} cannot be made under these rules", category.key
             )
@@ -396,7 +436,16 @@ def rules_from_mapping(spec: Mapping[str, Any]) -> RankingRules:
     hand_size = _take(spec, "hand_size", int, 5 if scoring == "poker" else 4)
 
     if scoring == "badugi":
-        for key in ("straights", "wheel", "flushes", "categories", "qualifier"):
+        for key in (
+            "straights",
+            "wheel",
+            "flushes",
+            "categories",
+            "qualifier",
+            "jokers",
+            "bug",
+            "wild",
+        ):
             if key in spec:
                 raise _fail(key, "has no meaning when scoring = 'badugi'")
         if hand_size != 4:
@@ -413,7 +462,16 @@ def rules_from_mapping(spec: Mapping[str, Any]) -> RankingRules:
     if wheel and not straights:
         raise _fail("wheel", "is true but straights = false")
     flushes = _take(spec, "flushes", bool)
-    categories = _poker_categories(spec, straights, flushes)
+    jokers, bug, wild_ranks = _wild_cards(spec, rank_order)
+    # A low hand with wild cards is ranked exactly only where straights and flushes do
+    # not count (ace-to-five): a wild card is then the lowest card not held.
+    if (jokers or wild_ranks) and order != "high" and (straights or flushes or bug):
+        raise _fail(
+            "order",
+            "wild cards in a low ranking need straights = false and flushes = false "
+            "(and no bug): use order = 'high' otherwise",
+        )
+    categories = _poker_categories(spec, straights, flushes, bool(jokers or wild_ranks))
 
     qualifier_categories: tuple[Category, ...] = ()
     qualifier_highest: int | None = None
@@ -435,10 +493,37 @@ def rules_from_mapping(spec: Mapping[str, Any]) -> RankingRules:
         if index < 0 or index not in rank_order:
             raise _fail("qualifier.highest", f"{highest!r} is not a rank of this deck", highest)
         qualifier_highest = index
+    if (jokers or wild_ranks) and qualifier_categories:
+        raise _fail("qualifier", "cannot be combined with wild cards")
     return RankingRules(
         name, description, rank_order, order, "poker", 5, straights, wheel, flushes,
-        categories, qualifier_categories, qualifier_highest,
+        categories, qualifier_categories, qualifier_highest, jokers, bug, wild_ranks,
     )  # fmt: skip
+
+
+def _wild_cards(
+    spec: Mapping[str, Any], rank_order: tuple[int, ...]
+) -> tuple[int, bool, tuple[int, ...]]:
+    """The ``jokers``, ``bug`` and ``wild`` keys of a poker rule file, validated."""
+    jokers = _take(spec, "jokers", int, 0) if "jokers" in spec else 0
+    if jokers not in (0, 1, 2):
+        raise _fail("jokers", f"a deck holds 0, 1 or 2 jokers, got {jokers}", jokers)
+    bug = _take(spec, "bug", bool) if "bug" in spec else False
+    if bug and not jokers:
+        raise _fail("bug", "is true but the deck has no jokers (jokers = 0)")
+    wild_ranks: list[int] = []
+    text = _take(spec, "wild", str) if "wild" in spec else ""
+    for char in text:
+        index = RANK_CHARS.find(char.upper()) if char.isascii() else -1
+        if index < 0 or index not in rank_order:
+            raise _fail("wild", f"{char!r} is not a rank of this deck", char)
+        if index in wild_ranks:
+            raise _fail("wild", f"rank {char!r} is listed twice", char)
+        wild_ranks.append(index)
+    # At most four wild cards in a hand: the tables count them in one base-5 digit.
+    if jokers + 4 * len(wild_ranks) > 4:
+        raise _fail("wild", "a deck may hold at most four wild cards (jokers included)", text)
+    return jokers, bug, tuple(sorted(wild_ranks))
 
 
 def parse_rules(text: str) -> RankingRules:

@@ -55,8 +55,12 @@ def high_sentence(category: Category, ranks: tuple[int, ...]) -> str:
 
     >>> high_sentence(Category.TWO_PAIR, (11, 11, 5, 5, 10))
     'Two Pair, Kings and Sevens, Queen kicker'
+    >>> high_sentence(Category.FIVE_OF_A_KIND, (12,) * 5)
+    'Five of a Kind, Aces'
     """
     words, plural = WORDS, PLURALS
+    if category is Category.FIVE_OF_A_KIND:
+        return f"Five of a Kind, {plural[ranks[0]]}"
     if category is Category.STRAIGHT_FLUSH:
         if ranks[0] == 12:
             return "Royal Flush"

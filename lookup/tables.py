@@ -32,10 +32,12 @@ __all__ = [
     "FiveCardTables",
     "MultiCardTables",
     "PrimeHash",
+    "WildTables",
     "load_badugi",
     "load_classes",
     "load_five",
     "load_multi",
+    "load_wild",
     "read_table",
     "source_table_dir",
     "table_dir",
@@ -229,3 +231,30 @@ def load_badugi(directory: Path, classes: ClassTable) -> BadugiTables:
     primes = read_table(directory, "mask_prime", digest).array("prime", "I", MASK_SPACE).tolist()
     hash4 = _prime_hash(read_table(directory, "hash4", digest), "Q", classes.class_count)
     return BadugiTables(primes, hash4, hash4.as_dict())
+
+
+class WildTables(NamedTuple):
+    """A wild-card ranking's tables (see ``tablegen.build_wild``)."""
+
+    wild_digit: int
+    """The base-5 digit of a key that counts wild cards (13 for jokers, else the wild rank)."""
+    hash: PrimeHash
+    """Perfect hash: base-5 rank sum of the natural cards plus the wild count in its digit
+    -> best unsuited class (5, 6 or 7 cards)."""
+    flush: list[int]
+    """``(suit count - 5) * 8192 + natural rank mask`` -> best flush-or-better class (or 0)."""
+
+    def by_key(self) -> dict[int, int]:
+        """Key -> best unsuited class, as a dict for the scalar kernels."""
+        return self.hash.as_dict()
+
+
+def load_wild(directory: Path, classes: ClassTable) -> WildTables:
+    """Read ``wild`` of a ranking with wild cards."""
+    table = read_table(directory, "wild", classes.rules.digest)
+    hashed = _prime_hash(table, "I", classes.class_count)
+    flush = table.array("flush", "H", 3 * MASK_SPACE)
+    digit = table.meta_int("wild_digit")
+    if max(flush) > classes.class_count or digit > 13:
+        raise TableError(f"lookup table {table.source} is malformed: {REGENERATE_HINT}")
+    return WildTables(digit, hashed, flush.tolist())

@@ -31,6 +31,7 @@ from lookup.rules import RankingRules, parse_rules
 from lookup.tables import source_table_dir
 from tablegen.badugi import build_badugi_tables
 from tablegen.build import build_tables
+from tablegen.build_wild import build_wild_tables
 from tablegen.preflop_command import preflop_main
 from tablegen.rankings import BUILTIN_NAMES, builtin
 
@@ -61,6 +62,8 @@ def generate(rules: RankingRules, *, show_progress: bool) -> dict[str, bytes]:
     """Every file of one ranking's table folder: name -> bytes."""
     if rules.scoring == "badugi":
         files = build_badugi_tables(rules, show_progress=show_progress)
+    elif rules.has_wild:
+        files = build_wild_tables(rules, show_progress=show_progress)
     else:
         files = build_tables(rules, show_progress=show_progress)
     files[RULE_FILE] = _rule_file_text(rules).encode()

@@ -256,7 +256,7 @@ def test_item_of_the_wrong_type(bad: object) -> None:
     assert error.token is bad
 
 
-@pytest.mark.parametrize("bad", [52, -1, 99])
+@pytest.mark.parametrize("bad", [54, -1, 99])
 def test_index_out_of_range(bad: int) -> None:
     error = _reject(parse_cards, ["Kd", bad])
     assert f"card index {bad} is out of range: indices are 0-51" in str(error)

@@ -20,12 +20,13 @@ import msgpack
 import pytest
 
 from lookup.errors import PokerLookupError, TableError
-from lookup.rules import BUILTIN_RANKINGS
+from lookup.rules import BUILTIN_RANKINGS, WILD_RANKINGS
 from lookup.tables import (
     load_badugi,
     load_classes,
     load_five,
     load_multi,
+    load_wild,
     source_table_dir,
 )
 
@@ -35,9 +36,14 @@ BADUGI_FILES = ("classes.msgpack", "hash4.msgpack", "mask_prime.msgpack", "rules
 FLIPPED, REMOVED = "flush.msgpack", "hash5.msgpack"
 
 
+WILD_FILES = ("classes.msgpack", "wild.msgpack", "rules.toml")
+
+
 def expected_files(name: str) -> tuple[str, ...]:
     if name == "badugi":
         return BADUGI_FILES
+    if name in WILD_RANKINGS:  # one table for 5, 6 and 7 cards (see tablegen.build_wild)
+        return WILD_FILES
     if name in ("ace-to-five", "eight-or-better"):  # flushes do not count: no flush table
         return tuple(f for f in POKER_FILES if f != "flush.msgpack")
     return POKER_FILES
@@ -139,6 +145,8 @@ def load_everything(directory: Path) -> object:
     classes = load_classes(directory)
     if classes.rules.scoring == "badugi":
         return load_badugi(directory, classes)
+    if classes.rules.has_wild:
+        return load_wild(directory, classes)
     return load_five(directory, classes), load_multi(directory, classes)
 
 
@@ -320,3 +328,10 @@ def test_unwritable_output_is_one_line_and_status_2(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "cannot write" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_damaged_wild_table_is_refused(tmp_path: Path) -> None:
+    copy = copy_ranking("joker", tmp_path / "joker")
+    flip_last_byte(copy / "wild.msgpack")
+    with pytest.raises(TableError, match=HINT):
+        load_everything(copy)

@@ -91,9 +91,10 @@ def run(args: argparse.Namespace) -> int:
             f"{given}: a {ranking.name} hand needs {least} to {MAX_HAND_CARDS} cards in all",
             total,
         )
-    rank, five = best_five(hole, board, rules=ranking)
+    best = best_five(hole, board, rules=ranking)
+    rank, five = best
     description = rank.describe()
-    best = "a royal flush" if ranking.name == "standard" else "the best hand"
+    top = "a royal flush" if ranking.name == "standard" else "the best hand"
     if args.json:
         record = {
             "rules": ranking.name,
@@ -110,10 +111,14 @@ def run(args: argparse.Namespace) -> int:
     unicode = not args.ascii and stream_takes_unicode(sys.stdout)
     print(f"name:        {rank.name}")
     print(f"description: {description}")
-    print(f"plays:       {format_cards(five, unicode=unicode)}")
+    plays = format_cards(five, unicode=unicode)
+    if any(best.stand_ins):  # wild cards: say what each one stands for
+        plays = " ".join(
+            label if unicode else label.translate(_ASCII_SUITS) for label in best.labels
+        )
+    print(f"plays:       {plays}")
     print(
-        f"class:       {rank.class_number} of {ranking.class_count} "
-        f"(1 is {best}; lower is stronger)"
+        f"class:       {rank.class_number} of {ranking.class_count} (1 is {top}; lower is stronger)"
     )
     return 0
 
@@ -160,6 +165,9 @@ def _run_game(args: argparse.Namespace) -> int:
         if half is not None:
             print(f"plays:       {format_cards(half.cards, unicode=unicode)}")
     return 0
+
+
+_ASCII_SUITS = str.maketrans("♣♦♥♠", "cdhs")
 
 
 def _ascii(cards: tuple[Card, ...]) -> list[str]:
