@@ -71,8 +71,8 @@ from lookup.showdown import PlayerHand, ShowdownResult, showdown
 if TYPE_CHECKING:
     from lookup.batch import categorize_batch, decode_batch, encode_batch, evaluate_batch
     from lookup.fast import evaluate5, evaluate6, evaluate7
-    from lookup.holdem_equity import EquityResult, PlayerEquity, equity
-    from lookup.ranges import parse_range
+    from lookup.holdem.equity import EquityResult, PlayerEquity, equity
+    from lookup.holdem.ranges import parse_range
 
 __version__ = "0.1.0"
 
@@ -146,8 +146,8 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(
         ("categorize_batch", "decode_batch", "encode_batch", "evaluate_batch"), "lookup.batch"
     ),
-    **dict.fromkeys(("equity", "EquityResult", "PlayerEquity"), "lookup.holdem_equity"),
-    "parse_range": "lookup.ranges",
+    **dict.fromkeys(("equity", "EquityResult", "PlayerEquity"), "lookup.holdem.equity"),
+    "parse_range": "lookup.holdem.ranges",
 }
 
 

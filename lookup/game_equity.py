@@ -10,8 +10,8 @@ Hold'em, 4, 5 or 6 in Omaha, 5 in Courchevel); in ``stud``, ``stud-hilo`` and
 draw games and badugi the hand as it stands for an all-in before the draw
 (fewer cards than the game's count are completed from the deck, as a player
 drawing would be). ``"random"`` is a holding dealt entirely from the deck.
-Hold'em and short deck also take the range syntax of :mod:`lookup.ranges`
-(Hold'em goes through :func:`lookup.holdem_equity.equity`; in short deck the
+Hold'em and short deck also take the range syntax of :mod:`lookup.holdem.ranges`
+(Hold'em goes through :func:`lookup.holdem.equity.equity`; in short deck the
 combos with a 2-5 are dropped and the players' combos are dealt jointly, every
 compatible assignment equally likely, as in Hold'em). Omaha and Courchevel
 take the simple range notation of :mod:`lookup.omaha_ranges` (``"AAxx"``,
@@ -20,10 +20,10 @@ can serve, the last card is one community card for everyone, as the rules say.
 
 **Exact or sampled.** A *deal* gives every unknown card (players' missing
 cards, then the board). By default the answer is exact when there are at most
-:data:`~lookup.holdem_equity.EXACT_LIMIT` (2,000,000) deals, otherwise
-:data:`~lookup.holdem_equity.DEFAULT_SAMPLES` deals are sampled. ``exact=True``
+:data:`~lookup.holdem.equity.EXACT_LIMIT` (2,000,000) deals, otherwise
+:data:`~lookup.holdem.equity.DEFAULT_SAMPLES` deals are sampled. ``exact=True``
 enumerates, but refuses past ``exact_limit`` deals
-(:data:`~lookup.holdem_equity.DEFAULT_EXACT_LIMIT`, 50 million, by default),
+(:data:`~lookup.holdem.equity.DEFAULT_EXACT_LIMIT`, 50 million, by default),
 saying how many the run would be; raise ``exact_limit`` to run it anyway.
 ``seed`` makes sampling reproducible (a fresh seed is drawn and reported when
 omitted).
@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from lookup.cards import Card, CardsLike, parse_cards
 from lookup.errors import CardError, DuplicateCardError, GameError, HandSizeError, PokerLookupError
 from lookup.games import GameLike, get_game
-from lookup.holdem_equity import (
+from lookup.holdem.equity import (
     _ASSIGNMENT_LIMIT,
     DEFAULT_EXACT_LIMIT,
     DEFAULT_SAMPLES,
@@ -78,7 +78,7 @@ from lookup.holdem_equity import (
     _sample_assignments,
     check_exact_limit,
 )
-from lookup.ranges import RangeError, parse_range
+from lookup.holdem.ranges import RangeError, parse_range
 from lookup.ranking import RulesLike, get_ranking
 
 if TYPE_CHECKING:
@@ -227,7 +227,7 @@ anyway, or sample
     # Standard Hold'em has its own engine (ranges, the preflop table); Hold'em under
     # another ranking (a rule folder of your own) takes the generic path below.
     if found.name == "holdem" and found.high_ranking(rules) is get_ranking("standard"):
-        from lookup.holdem_equity import equity as holdem_equity
+        from lookup.holdem.equity import equity as holdem_equity
 
         return holdem_equity(
             hands, board, dead, exact=exact, samples=samples, seed=seed,
@@ -530,8 +530,8 @@ def _sampled_chunks(
 ) -> Iterator[_Chunk]:
     import numpy as np
 
-    from lookup.equity_kernel import deal_from
     from lookup.game_deals import CHUNK_DEALS, sample_deals
+    from lookup.holdem.equity_kernel import deal_from
 
     deck = np.array(setup.unseen, dtype=np.intp)
     cards = sum(setup.groups)

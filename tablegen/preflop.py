@@ -1,6 +1,6 @@
 """The heads-up preflop equity table: every matchup enumerated exactly, on a Dask cluster.
 
-The 47,008 matchups (:mod:`lookup.matchups`) are cut into blocks of
+The 47,008 matchups (:mod:`lookup.holdem.matchups`) are cut into blocks of
 :data:`BLOCK_SIZE`; each block is one Dask task that runs
 :func:`tablegen.preflop_kernel.showdown_counts` on its matchups and returns
 their exact win and tie counts. The *client* (this process) writes each
@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from lookup.errors import PokerLookupError
-from lookup.matchups import matchup_cards, matchup_keys
-from lookup.preflop import BOARDS, MATCHUPS
+from lookup.holdem.matchups import matchup_cards, matchup_keys
+from lookup.holdem.preflop import BOARDS, MATCHUPS
 
 __all__ = [
     "BLOCK_SIZE",
@@ -72,7 +72,7 @@ def canonical_keys() -> tuple[int, ...]:
     """
     import numpy as np
 
-    from lookup.ranges import ALL_COMBOS
+    from lookup.holdem.ranges import ALL_COMBOS
 
     combos = np.array(ALL_COMBOS, dtype=np.intp)
     first, second = np.triu_indices(len(combos), 1)

@@ -19,8 +19,8 @@ import pytest
 from lookup.cards import DECK, parse_cards
 from lookup.errors import DuplicateCardError, HandSizeError, PokerLookupError
 from lookup.fast import evaluate7
-from lookup.holdem_equity import EXACT_LIMIT, EquityResult, equity
-from lookup.ranges import RangeError, combo_text, parse_range, remove_blocked
+from lookup.holdem.equity import EXACT_LIMIT, EquityResult, equity
+from lookup.holdem.ranges import RangeError, combo_text, parse_range, remove_blocked
 from tests import published
 
 
@@ -256,7 +256,7 @@ def test_sampling_lands_near_the_exact_answer(hands: list[str], board: str, seed
 
 def test_sampling_by_rejection_matches_the_exact_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     # Force the path that deals each player a combo independently and rejects collisions.
-    import lookup.holdem_equity as module
+    import lookup.holdem.equity as module
 
     hands, board = ["AA, AKs", "AK, 99", "KK, A9s"], "9s 4d 2c"
     exact = equity(hands, board=board)
@@ -338,7 +338,7 @@ def test_bad_inputs_are_rejected_clearly(call, error, text) -> None:  # type: ig
 def test_late_progress_bar_appears_only_for_long_runs(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import lookup.holdem_equity as module
+    import lookup.holdem.equity as module
 
     equity(["AsAh", "KsKh"], board="2c 7d 9h", progress=True)
     assert capsys.readouterr().err == ""
@@ -409,7 +409,7 @@ def test_import_lookup_does_not_import_numpy() -> None:
     code = (
         "import sys, lookup; lookup.parse_range; "
         "assert 'numpy' not in sys.modules, 'numpy imported'; "
-        "assert callable(lookup.equity) and lookup.equity.__module__ == 'lookup.holdem_equity'; "
+        "assert callable(lookup.equity) and lookup.equity.__module__ == 'lookup.holdem.equity'; "
         "r = lookup.equity(['AsAh', 'KsKh'], board='2c7d9h4s5d'); "
         "assert callable(lookup.equity) and r[0].equity == 1.0"
     )

@@ -26,8 +26,8 @@ from lookup.errors import (
 )
 from lookup.game_equity import equity
 from lookup.games import games
-from lookup.holdem_equity import DEFAULT_EXACT_LIMIT
-from lookup.holdem_equity import equity as holdem_equity
+from lookup.holdem.equity import DEFAULT_EXACT_LIMIT
+from lookup.holdem.equity import equity as holdem_equity
 from tests.game_equity_reference import SHAPES, best, reference_equity
 
 
@@ -368,7 +368,7 @@ def test_cli_exact_limit_raised_runs(capsys: pytest.CaptureFixture[str]) -> None
 def _short_deck_range_reference(ranges: list[str], fixed: list[str], board: str) -> list[Fraction]:
     from itertools import product
 
-    from lookup.ranges import parse_range
+    from lookup.holdem.ranges import parse_range
 
     known = set(cards(board)) | {c for hand in fixed for c in cards(hand)}
     options = [
@@ -400,7 +400,7 @@ def test_short_deck_ranges_match_the_reference() -> None:
 
 
 def test_short_deck_range_errors() -> None:
-    from lookup.ranges import RangeError
+    from lookup.holdem.ranges import RangeError
 
     with pytest.raises(RangeError, match="player 2: "):
         equity(["AKs", "ZZ+"], game="short-deck")
@@ -473,7 +473,7 @@ def test_omaha_ranges_sampled_within_four_standard_errors() -> None:
     ],
 )
 def test_omaha_range_errors(hands: list[str], message: str) -> None:
-    from lookup.ranges import RangeError
+    from lookup.holdem.ranges import RangeError
 
     with pytest.raises(RangeError, match=message):
         equity(hands, game="omaha")

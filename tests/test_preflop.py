@@ -2,7 +2,7 @@
 
 Expected counts come from enumerations that share nothing with the generator's
 kernel (``tablegen.preflop_kernel``): every board through
-``lookup.equity_kernel`` (the batch showdown path), and for tiny decks the
+``lookup.holdem.equity_kernel`` (the batch showdown path), and for tiny decks the
 reference classifier, best five of seven.
 """
 
@@ -27,8 +27,8 @@ from hypothesis import strategies as st
 
 from lookup.cards import DECK
 from lookup.errors import DuplicateCardError, RangeError
-from lookup.matchups import matchup_cards, matchup_key, matchup_keys
-from lookup.preflop import (
+from lookup.holdem.matchups import matchup_cards, matchup_key, matchup_keys
+from lookup.holdem.preflop import (
     BOARDS,
     CLASS_NAMES,
     class_index,
@@ -39,7 +39,7 @@ from lookup.preflop import (
     range_vs_range,
     versus_random,
 )
-from lookup.ranges import ALL_COMBOS, parse_range
+from lookup.holdem.ranges import ALL_COMBOS, parse_range
 from lookup.tablefile import decode_table
 from lookup.tables import source_table_dir
 from tablegen.preflop import blocks_of, canonical_keys, collect, read_block, run_blocks
@@ -62,7 +62,7 @@ def table() -> dict[int, tuple[int, int]]:
 
 def direct_counts(first: tuple[int, int], second: tuple[int, int]) -> tuple[int, int, int]:
     """(wins of first, ties, boards): every board from the other 48 cards, batch kernel."""
-    from lookup.equity_kernel import enumerate_boards, player_classes
+    from lookup.holdem.equity_kernel import enumerate_boards, player_classes
 
     deck = [c for c in range(52) if c not in (*first, *second)]
     wins = ties = boards = 0

@@ -6,7 +6,7 @@
     pokerlookup equity --game omaha-hilo "As Ah Ks Kh" "Qd Qc Jd Jc" --board "2s 7h 8d"
     pokerlookup equity --game razz "Ah 2d 5c" "Kh Kd 3s" --samples 1000000 --seed 1
 
-Each HAND is two cards or a range in quotes (see :mod:`lookup.ranges`), or with
+Each HAND is two cards or a range in quotes (see :mod:`lookup.holdem.ranges`), or with
 ``--game`` a holding of that game (see :mod:`lookup.game_equity`). Exact when
 at most 2,000,000 showdowns need enumerating, unless ``--samples`` asks for
 sampling; ``--exact`` enumerates, up to ``--exact-limit`` showdowns (50,000,000
@@ -19,7 +19,7 @@ import argparse
 import json
 from typing import Any
 
-from lookup.holdem_equity import (
+from lookup.holdem.equity import (
     DEFAULT_EXACT_LIMIT,
     EXACT_LIMIT,
     EquityResult,
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
 def as_json(result: EquityResult) -> dict[str, Any]:
     """The result as plain JSON-ready data.
 
-    >>> from lookup.holdem_equity import equity
+    >>> from lookup.holdem.equity import equity
     >>> data = as_json(equity(["AsAh", "KsKh"], board="2c7d9h4s"))
     >>> data["board"], data["exact"], data["boards"], data["players"][0]["hand"]
     ('2c 7d 9h 4s', True, 44, 'AsAh')
@@ -178,7 +178,7 @@ def _hilo_fields(player: PlayerEquity) -> dict[str, float]:
 def render_table(result: EquityResult) -> str:
     """A plain table of players, equity, win and tie, and a line saying how it was found.
 
-    >>> from lookup.holdem_equity import equity
+    >>> from lookup.holdem.equity import equity
     >>> print(render_table(equity(["AsAh", "KsKh"], board="2c7d9h4s")))
     player  hand  equity     win    tie
          1  AsAh  95.45%  95.45%  0.00%

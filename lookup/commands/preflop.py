@@ -57,8 +57,8 @@ def register(subparsers: Any) -> None:
 
 def _chart(vs: str) -> list[dict[str, Any] | None]:
     """One entry per class in grid order: equity, win and tie (None if no deal is possible)."""
-    from lookup.preflop import CLASS_NAMES, HeadsUp, range_vs_range, versus_random
-    from lookup.ranges import parse_range
+    from lookup.holdem.preflop import CLASS_NAMES, HeadsUp, range_vs_range, versus_random
+    from lookup.holdem.ranges import parse_range
 
     if vs.strip().lower() == "random":
         results: list[HeadsUp | None] = [versus_random(name) for name in CLASS_NAMES]
@@ -77,7 +77,7 @@ def _chart(vs: str) -> list[dict[str, Any] | None]:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from lookup.preflop import CLASS_NAMES
+    from lookup.holdem.preflop import CLASS_NAMES
 
     chart = _chart(args.vs)
     if args.png is not None:
@@ -140,7 +140,7 @@ def _draw_png(chart: list[dict[str, Any] | None], vs: str, path: Path) -> None:
             "--png needs matplotlib: pip install 'pokerlookup[plot]'", "--png"
         ) from None
     from lookup.cards import RANK_CHARS
-    from lookup.preflop import CLASS_NAMES
+    from lookup.holdem.preflop import CLASS_NAMES
 
     grid = [
         [float("nan") if (e := chart[13 * r + c]) is None else 100 * e["equity"] for c in range(13)]

@@ -1,7 +1,7 @@
 """Texas Hold'em all-in equity: each player's share of the pot, win and tie, like PokerStove.
 
 :func:`equity` takes 2 to 10 holdings (each two cards or a range, see
-:mod:`lookup.ranges`), an optional board of 0, 3, 4 or 5 cards and dead cards,
+:mod:`lookup.holdem.ranges`), an optional board of 0, 3, 4 or 5 cards and dead cards,
 and either enumerates every way the deal can finish or samples it.
 
 **Exact or sampled.** A *showdown* is one assignment of holdings to the
@@ -36,7 +36,7 @@ share over the square root of the sample count); exact results have 0.
 exact heads-up preflop about 50 ms (poker-equity, Rust: about 190 ms), one
 million sampled three-way showdowns about 0.15-0.2 s, an exact flop about
 0.2 ms. The work per board is shared by all players: see
-:mod:`lookup.equity_kernel`.
+:mod:`lookup.holdem.equity_kernel`.
 
 >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
 >>> round(aces.equity, 4), aces.boards, aces.exact
@@ -59,13 +59,13 @@ from typing import TYPE_CHECKING, Any, Final, overload
 
 from lookup.cards import DECK, Card, CardsLike, parse_cards
 from lookup.errors import DuplicateCardError, HandSizeError, PokerLookupError
-from lookup.ranges import Combo, RangeError, parse_range, remove_blocked
+from lookup.holdem.ranges import Combo, RangeError, parse_range, remove_blocked
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from lookup.equity_kernel import ShowdownTally
+    from lookup.holdem.equity_kernel import ShowdownTally
 
 __all__ = [
     "DEFAULT_EXACT_LIMIT",
@@ -245,7 +245,7 @@ def _assignments(combos: list[tuple[Combo, ...]]) -> npt.NDArray[np.intp] | None
     """
     import numpy as np
 
-    from lookup.equity_kernel import combo_bits
+    from lookup.holdem.equity_kernel import combo_bits
 
     chosen = np.zeros((1, 0), dtype=np.intp)
     used = np.zeros(1, dtype=np.uint64)
@@ -310,7 +310,7 @@ than exact_limit=50,000,000: ...
             samples=samples, seed=seed, exact_limit=exact_limit, progress=progress,
         )  # fmt: skip
     if not board and not dead and exact is not False and samples is None and seed is None:
-        from lookup.preflop import preflop_equity  # heads-up preflop: exact, from a table
+        from lookup.holdem.preflop import preflop_equity  # heads-up preflop: exact, from a table
 
         if (answer := preflop_equity(hands)) is not None:
             return answer
@@ -391,7 +391,7 @@ def _solve(
 ) -> EquityResult:
     import numpy as np
 
-    from lookup.equity_kernel import ShowdownTally
+    from lookup.holdem.equity_kernel import ShowdownTally
 
     known = [c.index for c in board] + [c.index for c in dead]
     sizes = [len(c) for c in live]
@@ -454,7 +454,7 @@ def _result(
     exact: bool,
     seed: int | None,
 ) -> EquityResult:
-    from lookup.equity_kernel import SHARE_UNIT
+    from lookup.holdem.equity_kernel import SHARE_UNIT
 
     n = tally.showdowns
     players = []
@@ -502,7 +502,7 @@ def _exact_showdowns(
     """Class numbers of every player in every showdown, chunk by chunk."""
     import numpy as np
 
-    from lookup.equity_kernel import (
+    from lookup.holdem.equity_kernel import (
         CHUNK_BOARDS,
         combo_bits,
         dealt_classes,
@@ -560,7 +560,7 @@ def _sampled_showdowns(
     """
     import numpy as np
 
-    from lookup.equity_kernel import (
+    from lookup.holdem.equity_kernel import (
         combo_bits,
         deal_distinct,
         deal_from,

@@ -2,7 +2,7 @@
 
 ``tables/preflop/`` holds the exact win and tie counts of all 47,008 matchups
 (every pair of disjoint holdings up to suit relabelling, see
-:mod:`lookup.matchups`) over all 1,712,304 boards, generated once by
+:mod:`lookup.holdem.matchups`) over all 1,712,304 boards, generated once by
 ``python -m tablegen preflop``. From them:
 
 * :func:`heads_up` -- two fixed holdings: one canonicalisation, one lookup;
@@ -43,13 +43,13 @@ from typing import TYPE_CHECKING, Final
 
 from lookup.cards import RANK_CHARS, CardsLike, parse_cards
 from lookup.errors import HandSizeError, PokerLookupError, RangeError, TableError
-from lookup.matchups import matchup_key
-from lookup.ranges import Combo, parse_range
+from lookup.holdem.matchups import matchup_key
+from lookup.holdem.ranges import Combo, parse_range
 from lookup.tablefile import REGENERATE_HINT
 from lookup.tables import read_table, table_dir
 
 if TYPE_CHECKING:
-    from lookup.holdem_equity import EquityResult, HoldingLike
+    from lookup.holdem.equity import EquityResult, HoldingLike
 
 __all__ = [
     "BOARDS",
@@ -70,7 +70,7 @@ __all__ = [
 BOARDS: Final = 1_712_304
 """Boards behind every matchup: C(48, 5)."""
 MATCHUPS: Final = 47_008
-"""Pairs of disjoint holdings up to suit relabelling (see :mod:`lookup.matchups`)."""
+"""Pairs of disjoint holdings up to suit relabelling (see :mod:`lookup.holdem.matchups`)."""
 _VECTOR_FROM: Final = 256  # pairs of combos from which numpy beats a Python loop
 
 
@@ -244,7 +244,7 @@ def _disjoint_pairs(first: Sequence[Combo], second: Sequence[Combo]) -> tuple[in
         return wins, ties, pairs
     import numpy as np
 
-    from lookup.matchups import matchup_keys
+    from lookup.holdem.matchups import matchup_keys
 
     table = _matchups()
     keys = np.frombuffer(table.keys, dtype=np.uint32).astype(np.int64)
@@ -262,7 +262,7 @@ def _disjoint_pairs(first: Sequence[Combo], second: Sequence[Combo]) -> tuple[in
 def range_vs_range(first: str | Sequence[Combo], second: str | Sequence[Combo]) -> HeadsUp:
     """Exact counts of one range against another: every disjoint pair of combos, every board.
 
-    Ranges are range text (see :mod:`lookup.ranges`) or lists of combos.
+    Ranges are range text (see :mod:`lookup.holdem.ranges`) or lists of combos.
 
     >>> r = range_vs_range("QQ+, AKs", "JJ-99")
     >>> round(r.equity, 6), r.showdowns // BOARDS
@@ -360,7 +360,7 @@ def preflop_equity(hands: Sequence[HoldingLike]) -> EquityResult | None:
     >>> preflop_equity(["AsAh", "KK", "QQ"]) is None
     True
     """
-    from lookup.holdem_equity import EquityResult, PlayerEquity, _parse_holding
+    from lookup.holdem.equity import EquityResult, PlayerEquity, _parse_holding
 
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 2:
         return None
@@ -381,7 +381,7 @@ def preflop_equity(hands: Sequence[HoldingLike]) -> EquityResult | None:
     n = pairs * BOARDS
     players = []
     for p, won in enumerate((wins, n - wins - ties)):
-        share = won * 2520 + ties * 1260  # as lookup.equity_kernel counts pots, bit for bit
+        share = won * 2520 + ties * 1260  # as lookup.holdem.equity_kernel counts pots, bit for bit
         players.append(
             PlayerEquity(parsed[p][0], share / 2520 / n, won / n, ties / n, 0.0, n, True,
                          len(live[p]), equity_fraction=Fraction(share, 2520 * n))

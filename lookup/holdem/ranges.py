@@ -24,7 +24,7 @@ prefixes of one cached order. A combo is a pair of card indices
 ``(higher, lower)`` with ``index = 4 * rank + suit`` (0 = 2c ... 51 = As).
 Repeated combos count once; the order is that of first appearance.
 
-**Percentages** use :func:`lookup.preflop.preflop_order`, the 169 hand
+**Percentages** use :func:`lookup.holdem.preflop.preflop_order`, the 169 hand
 classes sorted by their exact equity against one random hand, read from the
 heads-up preflop table (``tables/preflop/``). ``X%`` takes whole classes from
 the top while the combos so far are
@@ -210,7 +210,7 @@ def _expand(token: str) -> list[Combo]:
 @cache
 def _by_strength() -> tuple[Combo, ...]:
     """Every combo, whole classes in preflop order: ``X%`` is always a prefix of this."""
-    from lookup.preflop import preflop_order
+    from lookup.holdem.preflop import preflop_order
 
     return tuple(c for name in preflop_order() for c in _expand(name))
 
@@ -218,7 +218,7 @@ def _by_strength() -> tuple[Combo, ...]:
 @cache
 def _class_ends() -> tuple[int, ...]:
     """Where each class ends in :func:`_by_strength` (a running total of combos)."""
-    from lookup.preflop import preflop_order
+    from lookup.holdem.preflop import preflop_order
 
     return tuple(accumulate(len(_expand(name)) for name in preflop_order()))
 
