@@ -180,10 +180,11 @@ def batch_tables(rules: RulesLike = "standard") -> BatchTables:
 @cache
 def _batch_tables(ranking: Ranking) -> BatchTables:
     flush_suit = [NO_FLUSH if suit is None else suit for suit in flush_suit_by_counters()]
-    primes = [PRIMES[i // 4] for i in range(52)]
-    rank5 = [5 ** (i // 4) for i in range(52)]
+    primes = [PRIMES[card.rank] for card in DECK]
+    rank5 = [5**card.rank for card in DECK]
     codes = [
-        (1 << (13 * (i % 4) + i // 4)) | (1 << (_COUNTER_SHIFT + 3 * (i % 4))) for i in range(52)
+        (1 << (13 * card.suit + card.rank)) | (1 << (_COUNTER_SHIFT + 3 * card.suit))
+        for card in DECK
     ]
     deck = {card.index for card in ranking.deck}
     classes = ranking.classes
@@ -191,8 +192,8 @@ def _batch_tables(ranking: Ranking) -> BatchTables:
         "ranking": ranking,
         "card_prime": _frozen(primes, np.uint64),
         "card_rank5": _frozen(rank5, np.uint64),
-        "card_rank_bit": _frozen([1 << (i // 4) for i in range(52)], np.uint16),
-        "card_suit": _frozen([i % 4 for i in range(52)], np.uint8),
+        "card_rank_bit": _frozen([1 << card.rank for card in DECK], np.uint16),
+        "card_suit": _frozen([card.suit for card in DECK], np.uint8),
         "card_code": _frozen(codes, np.uint64),
         "in_deck": _frozen([i in deck for i in range(52)], np.bool_),
         "pair_prime": _frozen([a * b for a in primes for b in primes], np.uint64),

@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lookup.batch import classes_of_rank_keys
+from lookup.cards import DECK
 
 __all__ = [
     "CHUNK_BOARDS",
@@ -83,7 +84,8 @@ def _views() -> _Views:
 
     t = batch_tables()
     index = np.arange(52)
-    rank, suit = index // 4, index % 4
+    rank = np.array([card.rank for card in DECK])  # lookup.cards owns the encoding
+    suit = t.card_suit.astype(np.int64)
     return _Views(
         rank5=t.card_rank5,
         lane=(np.uint32(1) << (4 * suit).astype(np.uint32)).astype(np.uint32),

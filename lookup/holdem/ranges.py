@@ -49,7 +49,7 @@ from functools import cache
 from itertools import accumulate, combinations
 from typing import Final, TypeAlias
 
-from lookup.cards import RANK_CHARS, SUIT_CHARS, parse_cards
+from lookup.cards import DECK, RANK_CHARS, SUIT_CHARS, parse_cards
 from lookup.errors import CardError, RangeError
 
 __all__ = [
@@ -131,9 +131,10 @@ def class_name(combo: Combo) -> str:
     if a == b:
         raise RangeError(f"a combo needs two different cards, got {combo}", combo)
     hi, lo = max(a, b), min(a, b)
-    if hi // 4 == lo // 4:
-        return RANK_CHARS[hi // 4] * 2
-    return RANK_CHARS[hi // 4] + RANK_CHARS[lo // 4] + ("s" if hi % 4 == lo % 4 else "o")
+    high, low = DECK[hi], DECK[lo]
+    if high.rank == low.rank:
+        return RANK_CHARS[high.rank] * 2
+    return RANK_CHARS[high.rank] + RANK_CHARS[low.rank] + ("s" if high.suit == low.suit else "o")
 
 
 def combo_text(combo: Combo) -> str:
@@ -149,7 +150,7 @@ def combo_text(combo: Combo) -> str:
     for index in combo:
         if not 0 <= index < 52:
             raise RangeError(f"card index {index} is out of range: indices are 0-51", index)
-    return "".join(RANK_CHARS[i // 4] + SUIT_CHARS[i % 4] for i in combo)
+    return "".join(RANK_CHARS[DECK[i].rank] + SUIT_CHARS[DECK[i].suit] for i in combo)
 
 
 def _suitedness(text: str) -> bool | None:
