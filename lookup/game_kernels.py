@@ -66,7 +66,10 @@ from lookup.batch import (
 )
 from lookup.cards import PRIMES
 from lookup.errors import GameError
+from lookup.kernels import LANE_BITS
 from lookup.ranking import Ranking, RulesLike, get_ranking
+from lookup.tables import MASK_SPACE
+from lookup.wild_batch import _tables as _wild_tables
 
 __all__ = [
     "Column",
@@ -361,6 +364,66 @@ class OmahaKernel:
         return best
 
 
+@dataclass(frozen=True)
+class _WildBoard:
+    key: npt.NDArray[np.uint64]
+    board: tuple[Column, ...]
+
+
+@dataclass(frozen=True)
+class WildKernel:
+    """Best five of hole plus board (or the five as dealt) under a wild-card ranking.
+
+    The method of :mod:`lookup.wild_batch`, column by column: per-card keys
+    (jokers are indices 52 and 53) are summed, the board's once per deal; the
+    sum's lanes say which suits can make a flush, and only those deals gather
+    the suit's natural rank mask for the flush table.
+    """
+
+    ranking: Ranking
+
+    def prepare(self, board: Sequence[Column], n: int) -> _WildBoard:
+        t = _wild_tables(self.ranking)
+        key: Any = np.uint64(0)
+        for column in board:
+            key = key + _gather(t["key"], column)
+        return _WildBoard(_fill(key, n, np.uint64), tuple(board))
+
+    def classes(self, prepared: _WildBoard, hole: Sequence[Column]) -> U16:
+        t = _wild_tables(self.ranking)
+        keys = prepared.key.copy()
+        for column in hole:
+            keys += _gather(t["key"], column)
+        lanes = (keys & np.uint64((1 << LANE_BITS) - 1)).view(np.intp)
+        view = t["hash"]
+        out: U16 = view.classes.take(_slots(keys >> np.uint64(LANE_BITS), view))
+        if not t["flushes"]:
+            return out
+        rows = np.flatnonzero(t["can_flush"].take(lanes))
+        if not rows.size:
+            return out
+        cards = [c if isinstance(c, int) else c[rows] for c in (*prepared.board, *hole)]
+        sub_lanes = lanes[rows]
+        best = out[rows]
+        for suit in range(4):
+            count = (sub_lanes >> (3 * suit)) & 7
+            eligible = np.flatnonzero(count >= 5)
+            if not eligible.size:
+                continue
+            bits = t["suit_bits"][suit]
+            mask: Any = np.uint16(0)
+            for column in cards:
+                mask = mask | _gather(bits, column if isinstance(column, int) else column[eligible])
+            flush = t["flush"].take((count[eligible] - 5) * MASK_SPACE + mask)
+            best[eligible] = np.minimum(best[eligible], flush)
+        out[rows] = best
+        return out
+
+
+def _is_wild(ranking: Ranking) -> bool:
+    return bool(ranking.wild_cards) or any(card.is_joker for card in ranking.deck)
+
+
 _FAMILIES: Final[dict[str, Callable[[Ranking], Kernel]]] = {
     "holdem": SevenKernel,
     "stud": SevenKernel,
@@ -371,10 +434,23 @@ _FAMILIES: Final[dict[str, Callable[[Ranking], Kernel]]] = {
 }
 
 
+_WILD_FAMILIES: Final = ("holdem", "stud", "draw")
+"""Families whose hand is the best five of all its cards: a wild-card ranking's kernels fit."""
+
+
 def kernel_for(family: str, rules: RulesLike) -> Kernel:
     """The showdown kernel of a game family under one ranking (see the module docstring)."""
     kind = _FAMILIES.get(family)
     if kind is None:
         raise GameError(f"no showdown kernel for the game family {family!r}", family)
-    kernel: Kernel = kind(get_ranking(rules))
+    ranking = get_ranking(rules)
+    if _is_wild(ranking):
+        if family not in _WILD_FAMILIES:
+            raise GameError(
+                f"no showdown kernel for the game family {family!r} under the wild-card "
+                f"ranking {ranking.name} (families: {', '.join(_WILD_FAMILIES)})",
+                family,
+            )
+        return WildKernel(ranking)
+    kernel: Kernel = kind(ranking)
     return kernel
