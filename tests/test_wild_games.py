@@ -1,0 +1,287 @@
+"""Games under wild-card rankings: evaluation, showdowns, kernels and equity against a brute force.
+
+Expected values come from tests/wild_games_reference.py, which substitutes every
+wild card by brute force (tests/wild_reference.py) and walks every deal.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import pairwise
+
+import numpy as np
+import pytest
+
+import lookup
+from lookup.cards import parse_cards
+from lookup.errors import CardError, DuplicateCardError, GameError
+from lookup.game_kernels import kernel_for
+from tests.wild_games_reference import (
+    DECK_SIZE,
+    GAME_CARDS,
+    equity_reference,
+    hand_score,
+    winners,
+)
+
+ALLOWED = [
+    ("holdem", "joker"),
+    ("holdem", "two-jokers"),
+    ("holdem", "deuces-wild"),
+    ("stud", "joker"),
+    ("stud", "two-jokers"),
+    ("stud", "deuces-wild"),
+    ("five-card-draw", "joker"),
+    ("five-card-draw", "two-jokers"),
+    ("five-card-draw", "deuces-wild"),
+    ("five-card-draw", "bug"),
+]
+FAMILY = {"holdem": "holdem", "stud": "stud", "five-card-draw": "draw"}
+
+
+def indices(text: str) -> list[int]:
+    return [card.index for card in parse_cards(text)]
+
+
+def _deal(
+    rng: random.Random, rules: str, players: int, game: str
+) -> tuple[list[list[int]], list[int]]:
+    """Random hands of ``game`` under ``rules``, jokers (when the deck has them) often dealt."""
+    hole, board_size = GAME_CARDS[game]
+    deck = list(range(DECK_SIZE[rules]))
+    rng.shuffle(deck)
+    if DECK_SIZE[rules] > 52 and rng.random() < 0.7:
+        # Bring a joker forward so most tables hold one.
+        joker = deck.index(52 if rng.random() < 0.5 or DECK_SIZE[rules] == 53 else 53)
+        deck.insert(rng.randrange(players * hole + board_size), deck.pop(joker))
+    hands = [deck[p * hole : (p + 1) * hole] for p in range(players)]
+    board = deck[players * hole : players * hole + board_size]
+    return hands, board
+
+
+def _consistent(classes: list[int], scores: list[tuple[int, ...]]) -> None:
+    """Lower class numbers must be exactly the larger reference scores."""
+    order = sorted(range(len(scores)), key=lambda i: scores[i])
+    for a, b in pairwise(order):
+        if scores[a] == scores[b]:
+            assert classes[a] == classes[b], (scores[a], classes[a], classes[b])
+        else:
+            assert classes[a] > classes[b], (scores[a], scores[b], classes[a], classes[b])
+
+
+@pytest.mark.parametrize(("game", "rules"), ALLOWED)
+def test_evaluate_orders_hands_as_the_brute_force(game: str, rules: str) -> None:
+    rng = random.Random(f"{game}/{rules}")
+    classes, scores = [], []
+    for _ in range(150):
+        hands, board = _deal(rng, rules, 1, game)
+        cards = [lookup.Card.from_index(i) for i in hands[0]]
+        shared = [lookup.Card.from_index(i) for i in board] if board else None
+        rank = lookup.evaluate(cards, shared, game=game, rules=rules)
+        classes.append(rank.class_number)
+        scores.append(hand_score(hands[0] + board, rules))
+    _consistent(classes, scores)
+
+
+@pytest.mark.parametrize(("game", "rules"), ALLOWED)
+def test_kernel_orders_deals_as_the_brute_force(game: str, rules: str) -> None:
+    """The vectorised kernel, board columns per deal and a fixed hole card, jokers included."""
+    rng = random.Random(f"kernel {game}/{rules}")
+    hole, board_size = GAME_CARDS[game]
+    kernel = kernel_for(FAMILY[game], rules)
+    fixed = 52 if DECK_SIZE[rules] > 52 else 0  # the joker (or a wild deuce) in every deal
+    rows = []
+    for _ in range(400):
+        deck = [c for c in range(DECK_SIZE[rules]) if c != fixed]
+        rng.shuffle(deck)
+        rows.append(deck[: hole - 1 + board_size])
+    dealt = np.array(rows, dtype=np.intp)
+    board = list(dealt[:, hole - 1 :].T)
+    prepared = kernel.prepare(board, len(rows))
+    classes = kernel.classes(prepared, [fixed, *dealt[:, : hole - 1].T]).tolist()
+    scores = [hand_score([fixed, *row], rules) for row in rows]
+    _consistent(classes, scores)
+
+
+@pytest.mark.parametrize(("game", "rules"), ALLOWED)
+def test_showdown_winners_are_the_brute_force_winners(game: str, rules: str) -> None:
+    rng = random.Random(f"showdown {game}/{rules}")
+    players = 3
+    for _ in range(40):
+        hands, board = _deal(rng, rules, players, game)
+        table = {f"p{i}": [lookup.Card.from_index(c) for c in h] for i, h in enumerate(hands)}
+        shared = [lookup.Card.from_index(c) for c in board] if board else None
+        result = lookup.showdown(table, board=shared, game=game, rules=rules)
+        expected = winners([h + board for h in hands], rules)
+        assert set(result.winners) == {f"p{i}" for i in expected}
+
+
+def _exact(hands: list[str], board: str, dead: str, game: str, rules: str) -> None:
+    result = lookup.equity(hands, board=board, dead=dead, game=game, rules=rules, exact=True)
+    expected = equity_reference(
+        [indices(h) for h in hands], indices(board), indices(dead), game, rules
+    )
+    assert result.exact
+    assert [p.equity_fraction for p in result] == expected
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "dead", "rules"),
+    [
+        (["As Jk", "Kd Kh"], "Ks Qs 2d 3c", "", "joker"),  # a joker in a hand
+        (["As Ad", "Kd Kh", "7c 8c"], "Jk 9c Tc 2h", "", "joker"),  # on the board, 3 players
+        (["As Ad", "Kd Kh"], "Qc 9c Tc 2h", "Jk", "joker"),  # dead: no joker to come
+        (["As Ad", "Kd Kh"], "Qc 9c Tc 2h", "", "joker"),  # the joker may come on the river
+        (["Jkb Ad", "Jk Kh"], "Qc 9c Tc 2h", "", "two-jokers"),
+        (["As Ad", "Kd Kh"], "Qc 9c Tc 3h", "", "two-jokers"),
+        (["As 2d", "Kd Kh"], "Qc 9c Tc 3h", "", "deuces-wild"),
+        (["As Ad", "Kd Kh"], "Qc 9c Tc", "2h 2s", "deuces-wild"),  # flop to river
+    ],
+)
+def test_holdem_exact_equity_is_the_brute_force(
+    hands: list[str], board: str, dead: str, rules: str
+) -> None:
+    _exact(hands, board, dead, "holdem", rules)
+
+
+@pytest.mark.parametrize(
+    ("hands", "dead", "rules"),
+    [
+        (["As Jk 2c 7d", "Kd Kh Qs 9c"], "", "joker"),  # draw hands completed from the deck
+        (["As Ah 2c 7d", "Kd Kh Qs 9c"], "", "joker"),
+        (["As Ah Ad Jk", "Kd Kh Ks Kc"], "", "joker"),  # five aces against four kings
+        (["As Ks Qs Js", "Ad Ac Jk 9c"], "", "bug"),
+        (["Th Jh Qh Kh", "Ad Ac 9s 9c"], "Jk", "bug"),
+        (["As Ks Qs Js", "Jk Jkb 9c 8c"], "", "two-jokers"),
+        (["As Ks Qs Js", "2c 2d 9c 8h"], "", "deuces-wild"),
+        (["As Ks Qs", "2c 2d 9c 8h 7h"], "Ts Js", "deuces-wild"),  # two cards to come
+    ],
+)
+def test_draw_exact_equity_is_the_brute_force(hands: list[str], dead: str, rules: str) -> None:
+    _exact(hands, "", dead, "five-card-draw", rules)
+
+
+@pytest.mark.parametrize(
+    ("hands", "rules"),
+    [
+        (["As Ad Jk 7c 8d 9h", "Kd Kh Ks 2c 3d 4h"], "joker"),
+        (["As Ad Jk 7c 8d 9h", "Kd Kh Ks 2c 3d Jkb"], "two-jokers"),
+        (["As Ad 2s 7c 8d 9h", "Kd Kh Ks 2c 3d 4h"], "deuces-wild"),
+    ],
+)
+def test_stud_exact_equity_is_the_brute_force(hands: list[str], rules: str) -> None:
+    _exact(hands, "", "", "stud", rules)
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "game", "rules"),
+    [
+        (["As Jk", "Kd Kh"], "Ks 7s 2d", "holdem", "joker"),
+        (["As Ah", "Kd Kh"], "Ks 7s 2d", "holdem", "two-jokers"),
+        (["As Jk 9c 7d", "Kd Kh Qs 9d"], "", "five-card-draw", "bug"),
+    ],
+)
+def test_sampled_equity_is_within_four_standard_errors(
+    hands: list[str], board: str, game: str, rules: str
+) -> None:
+    expected = equity_reference([indices(h) for h in hands], indices(board), [], game, rules)
+    result = lookup.equity(hands, board=board, game=game, rules=rules, samples=100_000, seed=7)
+    assert not result.exact and result.boards == 100_000
+    for player, share in zip(result, expected, strict=True):
+        assert player.std_error > 0
+        assert abs(player.equity - float(share)) < 4 * player.std_error
+
+
+def test_holdem_with_a_joker_takes_the_generic_path_from_53_cards() -> None:
+    # Heads-up with a flop: C(46, 2) turn-river pairs from the 46 cards of 53 left unseen.
+    result = lookup.equity(["As Ad", "Kd Kh"], board="Ks 7s 2d", game="holdem", rules="joker")
+    assert result.exact and result.boards == 46 * 45 // 2
+    standard = lookup.equity(["AsAd", "KdKh"], board="Ks 7s 2d")
+    assert standard.boards == 45 * 44 // 2
+    deuces = lookup.equity(["As Ad", "Kd Kh"], board="Ks 7s 3d", rules="deuces-wild")
+    assert deuces.boards == 45 * 44 // 2
+
+
+def test_shares_add_up_to_the_pot() -> None:
+    result = lookup.equity(["As Jk", "random", "Qc Qd"], game="holdem", rules="joker", samples=5000,
+                           seed=1)  # fmt: skip
+    assert abs(sum(p.equity for p in result) - 1) < 1e-9
+    exact = lookup.equity(["Jk As Ks", "Qc Qd Qh Qs"], game="five-card-draw", rules="joker")
+    assert sum(p.equity_fraction or 0 for p in exact) == Fraction(1)
+
+
+@pytest.mark.parametrize(
+    ("game", "rules"),
+    [
+        ("holdem", "bug"),
+        ("stud", "bug"),
+        ("omaha", "joker"),
+        ("omaha-hilo", "deuces-wild"),
+        ("razz", "joker"),
+        ("stud-hilo", "joker"),
+        ("short-deck", "joker"),
+        ("badugi", "joker"),
+        ("deuce-to-seven", "joker"),
+    ],
+)
+def test_games_refuse_wild_rankings_they_do_not_allow(game: str, rules: str) -> None:
+    with pytest.raises(GameError, match=r"cannot replace it \(allowed: ") as error:
+        lookup.equity(["random", "random"], game=game, rules=rules, samples=10)
+    assert error.value.token == rules
+    with pytest.raises(GameError, match="allowed"):
+        lookup.game_eval.game_evaluator(game, rules)
+
+
+def test_allowed_lists_are_named() -> None:
+    with pytest.raises(GameError, match="allowed: standard, joker, two-jokers, deuces-wild,"):
+        lookup.evaluate("As Jk", "Ks Qs 2d 3c 9h", game="holdem", rules="bug")
+    with pytest.raises(GameError, match="allowed: standard, joker, two-jokers, deuces-wild, bug,"):
+        lookup.evaluate("As Jk 2c 3d 4h", game="five-card-draw", rules="ace-to-five")
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: lookup.equity(["AsJk", "QdQh"]), CardError, "not in the standard deck"),
+        (lambda: lookup.equity(["AsKs", "QdQh"], board="Jk 2c 3d"), CardError, "no jokers"),
+        (lambda: lookup.equity(["AsKs", "QQ"], dead="Jk"), CardError, "no jokers"),
+        (lambda: lookup.equity(["AsKs", "QdQh"], dead="Jk", game="holdem"), CardError, "no jokers"),
+        (
+            lambda: lookup.equity(["As Jk 2c", "Kd Kh"], game="five-card-draw"),
+            CardError,
+            "not in the standard deck",
+        ),
+        (
+            lambda: lookup.equity(["AsJkb", "QdQh"], game="holdem", rules="joker"),
+            CardError,
+            "not in the joker deck",
+        ),
+        (
+            lambda: lookup.equity(["As Jk 3c", "Qd Qh 3d"], game="stud", rules="deuces-wild"),
+            CardError,
+            "not in the deuces-wild deck",
+        ),
+        (
+            lambda: lookup.equity(["AsJk", "QdQh"], board="Jk 2c 3d", rules="joker"),
+            DuplicateCardError,
+            "Jk",
+        ),
+        (
+            lambda: lookup.showdown({"a": "As Jk", "b": "Kd Kh"}, board="Ks Qs 2d 3c 9h"),
+            CardError,
+            "no jokers",
+        ),
+        (
+            lambda: lookup.showdown(
+                {"a": "As Jk", "b": "Kd Jk"}, board="Ks Qs 2d 3c 9h", game="holdem", rules="joker"
+            ),
+            DuplicateCardError,
+            "Jk",
+        ),
+        (lambda: kernel_for("omaha", "joker"), GameError, "holdem, stud, draw"),
+    ],
+)
+def test_bad_inputs_are_refused(call: object, error: type[Exception], words: str) -> None:
+    with pytest.raises(error, match=words):
+        call()  # type: ignore[operator]
