@@ -466,7 +466,8 @@ def odd_chip_order(
     is the last player given). Stud games: the highest card by rank, then suit
     (spades, hearts, diamonds, clubs) when ``ranking`` is a high one; the lowest
     card by rank (as that ranking orders ranks: aces low in razz), then suit,
-    when it is a low one. All of a player's cards count, not only those that play.
+    when it is a low one. All of a player's cards count, not only those that play;
+    a joker, with no rank or suit, does not.
 
     >>> from lookup.cards import parse_cards
     >>> from lookup.games import get_game
@@ -487,7 +488,12 @@ def odd_chip_order(
 
         return tuple(name for name, _ in sorted(seated, key=lowest))
     # A card's index is 4 * rank + suit, suits clubs to spades: highest by rank, then suit.
-    ranked = sorted(seated, key=lambda seat: max(card.index for card in seat[1]), reverse=True)
+    # A joker has no rank or suit of its own, so only natural cards count.
+    ranked = sorted(
+        seated,
+        key=lambda seat: max((card.index for card in seat[1] if not card.is_joker), default=-1),
+        reverse=True,
+    )
     return tuple(name for name, _ in ranked)
 
 

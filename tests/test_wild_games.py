@@ -285,3 +285,14 @@ def test_allowed_lists_are_named() -> None:
 def test_bad_inputs_are_refused(call: object, error: type[Exception], words: str) -> None:
     with pytest.raises(error, match=words):
         call()  # type: ignore[operator]
+
+
+def test_stud_odd_chip_goes_by_natural_cards_only() -> None:
+    # Both make aces with Q-J-7; the odd chip of 7 goes to the highest natural card, As,
+    # not to the joker (which has no rank or suit of its own).
+    players = {"Ann": "Jk Ac Qc Jd 7h 3c 2d", "Bob": "As Ah Qd Jh 7s 3d 2h"}
+    result = lookup.showdown(
+        players, game="stud", rules="joker", contributions={"Ann": 3, "Bob": 3, "Cy": 1}
+    )
+    assert result.winners == ("Ann", "Bob")
+    assert result.chips_won == {"Ann": 3, "Bob": 4}
