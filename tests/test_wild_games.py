@@ -6,7 +6,10 @@ wild card by brute force (tests/wild_reference.py) and walks every deal.
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from fractions import Fraction
 from itertools import pairwise
 
@@ -296,3 +299,33 @@ def test_stud_odd_chip_goes_by_natural_cards_only() -> None:
     )
     assert result.winners == ("Ann", "Bob")
     assert result.chips_won == {"Ann": 3, "Bob": 4}
+
+
+def _cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "lookup", *args],
+        input=stdin, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+
+
+def test_cli_equity_and_showdown_under_a_joker() -> None:
+    hands = ["As Jk 2c 7d", "Kd Kh Qs 9c"]
+    done = _cli("equity", "--game", "five-card-draw", "--rules", "joker", *hands, "--json")
+    assert done.returncode == 0, done.stderr
+    expected = equity_reference([indices(h) for h in hands], [], [], "five-card-draw", "joker")
+    shares = [Fraction(p["equity_fraction"]) for p in json.loads(done.stdout)["players"]]
+    assert shares == expected
+    table = "Ann, As Jk\nBob, Kd Kh\n"
+    board = "Ks Qs Js 3c 9h"
+    done = _cli("showdown", "--game", "holdem", "--rules", "joker", "--board", board, "--json", "-",
+                stdin=table)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    assert record["winners"] == ["Ann"]
+    assert record["players"][0]["description"] == "Royal Flush"
+    refused = _cli("showdown", "--game", "omaha", "--rules", "joker", "--board", board, "-",
+                   stdin=table)  # fmt: skip
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert "allowed: standard" in refused.stderr
+    refused = _cli("equity", "AsJk", "QdQh")
+    assert refused.returncode == 2 and "no jokers" in refused.stderr

@@ -191,7 +191,7 @@ def _record(result: ShowdownResult) -> dict[str, Any]:
                 "hand": player.rank.name,
                 "description": player.description,
                 "best_five": _ascii(player.best_five),
-                "class": player.rank.kev,
+                "class": player.rank.class_number,  # .kev is standard's only
                 "winner": player.name in winners,
             }
             | ({"share": str(shares[player.name])} if result.game is not None else {})
