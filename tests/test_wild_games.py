@@ -15,6 +15,8 @@ from itertools import pairwise
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lookup
 from lookup.cards import parse_cards
@@ -329,3 +331,28 @@ def test_cli_equity_and_showdown_under_a_joker() -> None:
     assert "allowed: standard" in refused.stderr
     refused = _cli("equity", "AsJk", "QdQh")
     assert refused.returncode == 2 and "no jokers" in refused.stderr
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    rules=st.sampled_from(["joker", "two-jokers", "deuces-wild"]),
+    cards=st.permutations(range(54)),
+    dead=st.integers(0, 2),
+)
+def test_turn_equity_is_the_brute_force_for_any_cards(
+    rules: str, cards: list[int], dead: int
+) -> None:
+    """Any two hands, turn board and dead cards of the deck (jokers wherever they fall)."""
+    dealt = [c for c in cards if c < DECK_SIZE[rules]][: 8 + dead]
+    hands = [dealt[0:2], dealt[2:4]]
+    board, dead_cards = dealt[4:8], dealt[8:]
+
+    def spell(group: list[int]) -> str:
+        return " ".join(str(lookup.Card.from_index(c)) for c in group)
+
+    result = lookup.equity(
+        [spell(h) for h in hands], board=spell(board), dead=spell(dead_cards),
+        game="holdem", rules=rules, exact=True,
+    )  # fmt: skip
+    expected = equity_reference(hands, board, dead_cards, "holdem", rules)
+    assert [p.equity_fraction for p in result] == expected
