@@ -12,6 +12,10 @@ Class numbers come back as uint16 arrays (1 = the ranking's best hand).
   judges the seven under any ranking.
 * **Five cards** (draw games) and **four** (badugi): one key per hand, as in
   :mod:`lookup.batch`.
+* **Wild-card rankings** (joker, two jokers, deuces wild, the bug) in the
+  families whose hand is the best five of all its cards (Hold'em, stud, draw):
+  :class:`WildKernel`, the method of :mod:`lookup.wild_batch` column by
+  column, jokers as card indices 52 and 53. Other families refuse them.
 * **Omaha** (exactly two hole cards and three board cards): never 60
   five-card evaluations. Ranks alone give every hand but a flush, so a table
   built once per ranking, ``best[hole rank pair, board rank multiset]`` =
@@ -39,6 +43,13 @@ Class numbers come back as uint16 arrays (1 = the ranking's best hand).
 >>> other = omaha.prepare(cols("Ks Qs Js Ts 3c"), 1)
 >>> omaha.classes(other, cols("As 2d 7c 8h")).tolist()  # no straight: only two hole cards play
 [6187]
+>>> holdem = kernel_for("holdem", "joker")  # the joker (52) makes five aces
+>>> holdem.classes(holdem.prepare(cols("Ac Ad Ah 7c 2d"), 1), [cols("As")[0], 52]).tolist()
+[1]
+>>> kernel_for("omaha", "joker")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+lookup.errors.GameError: no showdown kernel for the game family 'omaha' under the wild-card ...
 >>> kernel_for("pineapple", "standard")
 Traceback (most recent call last):
 ...

@@ -356,3 +356,19 @@ def test_turn_equity_is_the_brute_force_for_any_cards(
     )  # fmt: skip
     expected = equity_reference(hands, board, dead_cards, "holdem", rules)
     assert [p.equity_fraction for p in result] == expected
+
+
+def test_a_range_under_a_joker_is_every_live_combo_equally_likely() -> None:
+    # Ranges name natural cards only; the joker stays in the deck for the board.
+    board = "Qc 9c 4d"
+    result = lookup.equity(["QQ", "As Ks"], board=board, game="holdem", rules="joker", exact=True)
+    known = set(indices(board)) | set(indices("As Ks"))
+    queens = [c for c in range(40, 44) if c not in known]
+    combos = [[a, b] for i, a in enumerate(queens) for b in queens[i + 1 :]]
+    per_combo = [
+        equity_reference([combo, indices("As Ks")], indices(board), [], "holdem", "joker")
+        for combo in combos
+    ]
+    expected = [sum(shares[p] for shares in per_combo) / len(combos) for p in range(2)]
+    assert result[0].combos == len(combos) == 3
+    assert [p.equity_fraction for p in result] == expected
