@@ -29,6 +29,7 @@ from tests.wild_games_reference import (
     hand_score,
     winners,
 )
+from tests.wild_reference import score
 
 ALLOWED = [
     ("holdem", "joker"),
@@ -120,6 +121,15 @@ def test_showdown_winners_are_the_brute_force_winners(game: str, rules: str) -> 
         result = lookup.showdown(table, board=shared, game=game, rules=rules)
         expected = winners([h + board for h in hands], rules)
         assert set(result.winners) == {f"p{i}" for i in expected}
+        for player, hand in zip(result.players, hands, strict=True):
+            # The five that play, each wild card replaced by what it stands for, score
+            # as the brute force's best for the whole hand.
+            assert len(player.stand_ins) == 5
+            five = [
+                (card if stand_in is None else stand_in).index
+                for card, stand_in in zip(player.best_five, player.stand_ins, strict=True)
+            ]
+            assert score([(c // 4, c % 4) for c in five]) == hand_score(hand + board, rules)
 
 
 def _exact(hands: list[str], board: str, dead: str, game: str, rules: str) -> None:
