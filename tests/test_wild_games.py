@@ -144,6 +144,8 @@ def _exact(hands: list[str], board: str, dead: str, game: str, rules: str) -> No
 @pytest.mark.parametrize(
     ("hands", "board", "dead", "rules"),
     [
+        (["As Jk", "Kd Kh"], "Ks Qs Js 3c 9h", "", "joker"),  # the river: one deal
+        (["Ah 2c", "Ad 3c", "Jk 5d"], "Kh Qd Jc Tc 4s", "", "joker"),  # a three-way split
         (["As Jk", "Kd Kh"], "Ks Qs 2d 3c", "", "joker"),  # a joker in a hand
         (["As Ad", "Kd Kh", "7c 8c"], "Jk 9c Tc 2h", "", "joker"),  # on the board, 3 players
         (["As Ad", "Kd Kh"], "Qc 9c Tc 2h", "Jk", "joker"),  # dead: no joker to come
