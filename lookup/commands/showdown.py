@@ -239,6 +239,13 @@ def _table(result: ShowdownResult, *, unicode: bool) -> list[str]:
     for player, cards in zip(result.players, held, strict=True):
         mark = "*" if player.name in winners else " "
         plays = format_cards(player.best_five, unicode=unicode)
+        if any(player.stand_ins):  # wild cards: say what each one stands for
+            plays = " ".join(
+                format_cards((card,), unicode=unicode)
+                if stand_in is None
+                else f"{card} as {format_cards((stand_in,), unicode=unicode)}"
+                for card, stand_in in zip(player.best_five, player.stand_ins, strict=True)
+            )
         line = (
             f"{mark} {player.name:<{name_width}}  {cards:<{held_width}}  "
             f"plays {plays}  {player.description}"
