@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, cast
@@ -87,7 +87,7 @@ if TYPE_CHECKING:
 
     from lookup.game_kernels import Column, Kernel
 
-__all__ = ["SHARE_UNIT", "GameTally", "Holding", "equity"]
+__all__ = ["SHARE_UNIT", "GameTally", "Holding", "equity", "refuse_jokers"]
 
 Holding = tuple[int, ...]
 """One combo a range holder may hold: card indices (two in Hold'em, four or more in Omaha)."""
@@ -258,6 +258,23 @@ anyway, or sample
     return _solve(
         setup, deals, assignments, exact=exact, samples=samples, seed=seed, progress=progress
     )
+
+
+def refuse_jokers(indices: Iterable[int]) -> None:
+    """Refuse a joker (card index 52 or 53) where the standard 52-card deck is dealt.
+
+    >>> refuse_jokers([0, 51])
+    >>> refuse_jokers([12, 52])
+    Traceback (most recent call last):
+    ...
+    lookup.errors.CardError: card 'Jk' is not in the standard deck: it has no jokers \
+(rules='joker' and 'two-jokers' deal them)
+    """
+    jokers = [Card.from_index(i) for i in indices if i >= 52]
+    if jokers:
+        standard = get_ranking("standard")
+        # check_cards words the error; the deck's own cards only pad its size check.
+        standard.check_cards((*jokers, *standard.deck))
 
 
 def _listed_assignments(setup: _Setup) -> npt.NDArray[np.intp] | None:
@@ -550,7 +567,7 @@ def _sampled_chunks(
             # The sampler only reads how many combos each holder has: any size of combo fits.
             picks = _sample_assignments(rng, cast(Any, live), assignments, bits, m)
             assigned: dict[int, tuple[Column, ...]] = {}
-            taken = np.zeros((m, 52), dtype=bool)
+            taken = np.zeros((m, 54), dtype=bool)  # jokers are indices 52 and 53
             rows = np.arange(m)
             for i, p in enumerate(holders):
                 held = tables[i][picks[:, i]]

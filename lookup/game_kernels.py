@@ -12,6 +12,10 @@ Class numbers come back as uint16 arrays (1 = the ranking's best hand).
   judges the seven under any ranking.
 * **Five cards** (draw games) and **four** (badugi): one key per hand, as in
   :mod:`lookup.batch`.
+* **Wild-card rankings** (joker, two jokers, deuces wild, the bug) in the
+  families whose hand is the best five of all its cards (Hold'em, stud, draw):
+  :class:`WildKernel`, the method of :mod:`lookup.wild_batch` column by
+  column, jokers as card indices 52 and 53. Other families refuse them.
 * **Omaha** (exactly two hole cards and three board cards): never 60
   five-card evaluations. Ranks alone give every hand but a flush, so a table
   built once per ranking, ``best[hole rank pair, board rank multiset]`` =
@@ -39,6 +43,13 @@ Class numbers come back as uint16 arrays (1 = the ranking's best hand).
 >>> other = omaha.prepare(cols("Ks Qs Js Ts 3c"), 1)
 >>> omaha.classes(other, cols("As 2d 7c 8h")).tolist()  # no straight: only two hole cards play
 [6187]
+>>> holdem = kernel_for("holdem", "joker")  # the joker (52) makes five aces
+>>> holdem.classes(holdem.prepare(cols("Ac Ad Ah 7c 2d"), 1), [cols("As")[0], 52]).tolist()
+[1]
+>>> kernel_for("omaha", "joker")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+lookup.errors.GameError: no showdown kernel for the game family 'omaha' under the wild-card ...
 >>> kernel_for("pineapple", "standard")
 Traceback (most recent call last):
 ...
@@ -66,7 +77,10 @@ from lookup.batch import (
 )
 from lookup.cards import PRIMES
 from lookup.errors import GameError
+from lookup.kernels import LANE_BITS
 from lookup.ranking import Ranking, RulesLike, get_ranking
+from lookup.tables import MASK_SPACE
+from lookup.wild_batch import _tables as _wild_tables
 
 __all__ = [
     "Column",
@@ -361,6 +375,66 @@ class OmahaKernel:
         return best
 
 
+@dataclass(frozen=True)
+class _WildBoard:
+    key: npt.NDArray[np.uint64]
+    board: tuple[Column, ...]
+
+
+@dataclass(frozen=True)
+class WildKernel:
+    """Best five of hole plus board (or the five as dealt) under a wild-card ranking.
+
+    The method of :mod:`lookup.wild_batch`, column by column: per-card keys
+    (jokers are indices 52 and 53) are summed, the board's once per deal; the
+    sum's lanes say which suits can make a flush, and only those deals gather
+    the suit's natural rank mask for the flush table.
+    """
+
+    ranking: Ranking
+
+    def prepare(self, board: Sequence[Column], n: int) -> _WildBoard:
+        t = _wild_tables(self.ranking)
+        key: Any = np.uint64(0)
+        for column in board:
+            key = key + _gather(t["key"], column)
+        return _WildBoard(_fill(key, n, np.uint64), tuple(board))
+
+    def classes(self, prepared: _WildBoard, hole: Sequence[Column]) -> U16:
+        t = _wild_tables(self.ranking)
+        keys = prepared.key.copy()
+        for column in hole:
+            keys += _gather(t["key"], column)
+        lanes = (keys & np.uint64((1 << LANE_BITS) - 1)).view(np.intp)
+        view = t["hash"]
+        out: U16 = view.classes.take(_slots(keys >> np.uint64(LANE_BITS), view))
+        if not t["flushes"]:
+            return out
+        rows = np.flatnonzero(t["can_flush"].take(lanes))
+        if not rows.size:
+            return out
+        cards = [c if isinstance(c, int) else c[rows] for c in (*prepared.board, *hole)]
+        sub_lanes = lanes[rows]
+        best = out[rows]
+        for suit in range(4):
+            count = (sub_lanes >> (3 * suit)) & 7
+            eligible = np.flatnonzero(count >= 5)
+            if not eligible.size:
+                continue
+            bits = t["suit_bits"][suit]
+            mask: Any = np.uint16(0)
+            for column in cards:
+                mask = mask | _gather(bits, column if isinstance(column, int) else column[eligible])
+            flush = t["flush"].take((count[eligible] - 5) * MASK_SPACE + mask)
+            best[eligible] = np.minimum(best[eligible], flush)
+        out[rows] = best
+        return out
+
+
+def _is_wild(ranking: Ranking) -> bool:
+    return bool(ranking.wild_cards) or any(card.is_joker for card in ranking.deck)
+
+
 _FAMILIES: Final[dict[str, Callable[[Ranking], Kernel]]] = {
     "holdem": SevenKernel,
     "stud": SevenKernel,
@@ -371,10 +445,23 @@ _FAMILIES: Final[dict[str, Callable[[Ranking], Kernel]]] = {
 }
 
 
+_WILD_FAMILIES: Final = ("holdem", "stud", "draw")
+"""Families whose hand is the best five of all its cards: a wild-card ranking's kernels fit."""
+
+
 def kernel_for(family: str, rules: RulesLike) -> Kernel:
     """The showdown kernel of a game family under one ranking (see the module docstring)."""
     kind = _FAMILIES.get(family)
     if kind is None:
         raise GameError(f"no showdown kernel for the game family {family!r}", family)
-    kernel: Kernel = kind(get_ranking(rules))
+    ranking = get_ranking(rules)
+    if _is_wild(ranking):
+        if family not in _WILD_FAMILIES:
+            raise GameError(
+                f"no showdown kernel for the game family {family!r} under the wild-card "
+                f"ranking {ranking.name} (families: {', '.join(_WILD_FAMILIES)})",
+                family,
+            )
+        return WildKernel(ranking)
+    kernel: Kernel = kind(ranking)
     return kernel

@@ -133,10 +133,12 @@ def _spell(rules: object) -> str:
 _HIGH: Final = ("standard",)
 _HILO: Final = ("standard", "eight-or-better")
 _BOARD: Final = (0, 3, 4, 5)
+# Wild-card rankings a high game may deal instead of standard (docs/wildcards.md says why).
+_WILD: Final = ("joker", "two-jokers", "deuces-wild")
 
 GAMES: Final[tuple[Game, ...]] = (
     Game("holdem", "Texas Hold'em: 2 hole cards, 5 board cards, best five of seven",
-         "holdem", 2, _BOARD, None, None, _HIGH, (), "seat"),
+         "holdem", 2, _BOARD, None, None, _HIGH, _WILD, "seat"),
     Game("short-deck", "Short-deck Hold'em: 36 cards, 2 + 5, flush beats full house",
          "holdem", 2, _BOARD, None, None, ("short-deck",), ("short-deck-triton",), "seat"),
     Game("omaha", "Omaha: 4 hole cards, exactly 2 of them with exactly 3 of 5 board cards",
@@ -154,7 +156,7 @@ GAMES: Final[tuple[Game, ...]] = (
     Game("courchevel-hilo", "Courchevel hi/lo: Courchevel with an 8-or-better low half",
          "courchevel", 5, (1, 3, 4, 5), 2, 3, _HILO, (), "seat"),
     Game("stud", "Seven-card stud: 7 cards, no board, best five of seven",
-         "stud", 7, (), None, None, _HIGH, (), "suit", True),
+         "stud", 7, (), None, None, _HIGH, _WILD, "suit", True),
     Game("stud-hilo", "Seven-card stud hi/lo: best five high and an 8-or-better low",
          "stud", 7, (), None, None, _HILO, (), "suit", True),
     Game("razz", "Razz: seven-card stud for the lowest ace-to-five hand",
@@ -162,7 +164,7 @@ GAMES: Final[tuple[Game, ...]] = (
     Game("deuce-to-seven", "Deuce-to-seven single draw: five cards as dealt, lowest wins",
          "draw", 5, (), None, None, ("deuce-to-seven",), (), "seat"),
     Game("five-card-draw", "Five-card draw: five cards, the best high hand wins",
-         "draw", 5, (), None, None, _HIGH, (), "seat"),
+         "draw", 5, (), None, None, _HIGH, (*_WILD, "bug"), "seat"),
     Game("badugi", "Badugi: four cards, the best badugi (different suits and ranks) wins",
          "badugi", 4, (), None, None, ("badugi",), (), "seat"),
 )  # fmt: skip

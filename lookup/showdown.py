@@ -81,6 +81,9 @@ class PlayerHand:
     low_five: tuple[Card, ...] = ()
     low_description: str = ""
     """``'No low'`` in a hi/lo game without a qualifying low; empty without a low half."""
+    stand_ins: tuple[Card | None, ...] = ()
+    """Under a wild-card ranking, for each card of ``best_five`` the card a wild card
+    stands for (None for a natural card); empty under a ranking without wild cards."""
 
 
 @dataclass(frozen=True)
@@ -425,6 +428,10 @@ def play_game(
     >>> hand = play_game(game_evaluator("razz"), "Ann", parse_cards("Kc Kd 5h 4s 3c 2d Ah"), ())
     >>> hand.description, hand.best_five[0]
     ('Number one: 5-4-3-2-A', Card('5h'))
+    >>> joker = play_game(game_evaluator("holdem", "joker"), "Bo", parse_cards("As Jk"),
+    ...                   parse_cards("Ks Qs Js 3c 9h"))
+    >>> joker.description, joker.best_five[-1], joker.stand_ins[-1]
+    ('Royal Flush', Card('Jk'), Card('Ts'))
     >>> play_game(game_evaluator("razz"), "Ann", parse_cards("Kc Kd"), ())
     Traceback (most recent call last):
     ...
@@ -436,8 +443,11 @@ def play_game(
     rules = evaluator.high_ranking
     shared = board or None
     if not game.hilo:
-        rank, five = best_five(cards, shared, game=game, rules=rules)
-        return PlayerHand(name, cards, rank, tuple(five), rank.describe())
+        best = best_five(cards, shared, game=game, rules=rules)
+        stand_ins = best.stand_ins if rules.wild_cards else ()
+        return PlayerHand(
+            name, cards, best.rank, tuple(best.cards), best.rank.describe(), stand_ins=stand_ins
+        )
     high, low = best_five_hilo(cards, shared, game=game, rules=rules)
     if low is None:
         return PlayerHand(
@@ -466,7 +476,8 @@ def odd_chip_order(
     is the last player given). Stud games: the highest card by rank, then suit
     (spades, hearts, diamonds, clubs) when ``ranking`` is a high one; the lowest
     card by rank (as that ranking orders ranks: aces low in razz), then suit,
-    when it is a low one. All of a player's cards count, not only those that play.
+    when it is a low one. All of a player's cards count, not only those that play;
+    a joker, with no rank or suit, does not.
 
     >>> from lookup.cards import parse_cards
     >>> from lookup.games import get_game
@@ -487,7 +498,12 @@ def odd_chip_order(
 
         return tuple(name for name, _ in sorted(seated, key=lowest))
     # A card's index is 4 * rank + suit, suits clubs to spades: highest by rank, then suit.
-    ranked = sorted(seated, key=lambda seat: max(card.index for card in seat[1]), reverse=True)
+    # A joker has no rank or suit of its own, so only natural cards count.
+    ranked = sorted(
+        seated,
+        key=lambda seat: max((card.index for card in seat[1] if not card.is_joker), default=-1),
+        reverse=True,
+    )
     return tuple(name for name, _ in ranked)
 
 

@@ -163,7 +163,12 @@ def _run_game(args: argparse.Namespace) -> int:
     for label, half in halves:
         print(f"{label + ':':<12} {'No low' if half is None else half.rank.describe()}")
         if half is not None:
-            print(f"plays:       {format_cards(half.cards, unicode=unicode)}")
+            plays = format_cards(half.cards, unicode=unicode)
+            if any(half.stand_ins):  # wild cards: say what each one stands for
+                plays = " ".join(
+                    label if unicode else label.translate(_ASCII_SUITS) for label in half.labels
+                )
+            print(f"plays:       {plays}")
     return 0
 
 

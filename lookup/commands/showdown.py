@@ -191,7 +191,7 @@ def _record(result: ShowdownResult) -> dict[str, Any]:
                 "hand": player.rank.name,
                 "description": player.description,
                 "best_five": _ascii(player.best_five),
-                "class": player.rank.kev,
+                "class": player.rank.class_number,  # .kev is standard's only
                 "winner": player.name in winners,
             }
             | ({"share": str(shares[player.name])} if result.game is not None else {})
@@ -239,6 +239,13 @@ def _table(result: ShowdownResult, *, unicode: bool) -> list[str]:
     for player, cards in zip(result.players, held, strict=True):
         mark = "*" if player.name in winners else " "
         plays = format_cards(player.best_five, unicode=unicode)
+        if any(player.stand_ins):  # wild cards: say what each one stands for
+            plays = " ".join(
+                format_cards((card,), unicode=unicode)
+                if stand_in is None
+                else f"{card} as {format_cards((stand_in,), unicode=unicode)}"
+                for card, stand_in in zip(player.best_five, player.stand_ins, strict=True)
+            )
         line = (
             f"{mark} {player.name:<{name_width}}  {cards:<{held_width}}  "
             f"plays {plays}  {player.description}"

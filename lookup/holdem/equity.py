@@ -52,7 +52,7 @@ from __future__ import annotations
 import math
 import secrets
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, overload
@@ -201,14 +201,23 @@ anyway, or sample
         )
 
 
+def _refuse_jokers(indices: Iterable[int]) -> None:
+    from lookup.game_equity import refuse_jokers as refuse  # a joker is no standard card
+
+    refuse(indices)
+
+
 def _parse_holding(holding: object, player: int) -> tuple[str, tuple[Combo, ...]]:
     if isinstance(holding, str):
         try:
-            return holding.strip(), parse_range(holding)
+            combos = parse_range(holding)
         except RangeError as exc:
             raise RangeError(f"player {player}: {exc}", exc.token) from None
+        _refuse_jokers(card for combo in combos for card in combo)
+        return holding.strip(), combos
     if isinstance(holding, Sequence):
         cards = parse_cards(holding)
+        _refuse_jokers(card.index for card in cards)
         if len(cards) != 2:
             raise HandSizeError(
                 f"player {player} has {len(cards)} cards: a Hold'em hand is two cards or a range"
@@ -351,6 +360,7 @@ than exact_limit=50,000,000: ...
         names.append(name)
         ranges.append(combos)
     _check_fixed_hands(ranges, known)
+    _refuse_jokers(known)  # standard's deck: a joker needs rules="joker" (lookup.game_equity)
     fixed = {card for combos in ranges if len(combos) == 1 for card in combos[0]}
     live: list[tuple[Combo, ...]] = []
     for player, (name, combos) in enumerate(zip(names, ranges, strict=True), start=1):
