@@ -33,7 +33,14 @@ import numpy.typing as npt
 
 from lookup.errors import PokerLookupError
 
-__all__ = ["CHUNK_DEALS", "combination_table", "deal_count", "exact_deals", "sample_deals"]
+__all__ = [
+    "CHUNK_DEALS",
+    "combination_table",
+    "deal_count",
+    "disjoint_choices",
+    "exact_deals",
+    "sample_deals",
+]
 
 CHUNK_DEALS: Final = 1 << 16
 """Most deals in one chunk: the per-deal arrays of a chunk stay in the CPU cache."""
@@ -146,3 +153,31 @@ def sample_deals(rng: np.random.Generator, deck: Indices, cards: int, m: int) ->
         flat[where] = decks[j]
         decks[j] = chosen
     return decks[:cards].T.astype(np.intp)
+
+
+def disjoint_choices(
+    masks: Sequence[npt.NDArray[np.uint64]], limit: int | None = None
+) -> npt.NDArray[np.intp] | None:
+    """Every choice of one option per holder with no card shared, as (A, holders) indices.
+
+    ``masks[h]`` holds one card mask per option of holder ``h`` (bit ``i`` for
+    card index ``i``). Returns None when the listing would pass ``limit`` rows.
+
+    >>> pairs = np.array([0b0011, 0b1100, 0b0101, 0b1010], dtype=np.uint64)  # of 4 cards
+    >>> disjoint_choices([pairs, pairs]).tolist()
+    [[0, 1], [1, 0], [2, 3], [3, 2]]
+    >>> disjoint_choices([pairs, pairs], limit=8) is None  # 16 rows to try
+    True
+    """
+    chosen = np.zeros((1, 0), dtype=np.intp)
+    used = np.zeros(1, dtype=np.uint64)
+    for bits in masks:
+        if limit is not None and len(chosen) * len(bits) > limit:
+            return None
+        row = np.repeat(np.arange(len(chosen)), len(bits))
+        pick = np.tile(np.arange(len(bits)), len(chosen))
+        free = (used[row] & bits[pick]) == 0
+        row, pick = row[free], pick[free]
+        chosen = np.column_stack([chosen[row], pick])
+        used = used[row] | bits[pick]
+    return chosen

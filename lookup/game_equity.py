@@ -303,19 +303,11 @@ def _card_masks(combos: Sequence[Holding]) -> npt.NDArray[np.uint64]:
 
 def _list_assignments(live: list[tuple[Holding, ...]]) -> npt.NDArray[np.intp]:
     """Every choice of one combo per range holder with no shared card: (A, holders) indices."""
-    import numpy as np
+    from lookup.game_deals import disjoint_choices
 
-    chosen = np.zeros((1, 0), dtype=np.intp)
-    used = np.zeros(1, dtype=np.uint64)
-    for options in live:
-        bits = _card_masks(options)
-        row = np.repeat(np.arange(len(chosen)), len(options))
-        pick = np.tile(np.arange(len(options)), len(chosen))
-        free = (used[row] & bits[pick]) == 0
-        row, pick = row[free], pick[free]
-        chosen = np.column_stack([chosen[row], pick])
-        used = used[row] | bits[pick]
-    return chosen
+    listed = disjoint_choices([_card_masks(options) for options in live])
+    assert listed is not None  # no limit given
+    return listed
 
 
 def _check_options(

@@ -252,23 +252,10 @@ def _assignments(combos: list[tuple[Combo, ...]]) -> npt.NDArray[np.intp] | None
 
     None when listing them would take more than ``_ASSIGNMENT_LIMIT`` rows.
     """
-    import numpy as np
-
+    from lookup.game_deals import disjoint_choices
     from lookup.holdem.equity_kernel import combo_bits
 
-    chosen = np.zeros((1, 0), dtype=np.intp)
-    used = np.zeros(1, dtype=np.uint64)
-    for options in combos:
-        bits = combo_bits(options)
-        if len(chosen) * len(options) > _ASSIGNMENT_LIMIT:
-            return None
-        row = np.repeat(np.arange(len(chosen)), len(options))
-        pick = np.tile(np.arange(len(options)), len(chosen))
-        free = (used[row] & bits[pick]) == 0
-        row, pick = row[free], pick[free]
-        chosen = np.column_stack([chosen[row], pick])
-        used = used[row] | bits[pick]
-    return chosen
+    return disjoint_choices([combo_bits(options) for options in combos], _ASSIGNMENT_LIMIT)
 
 
 def equity(
