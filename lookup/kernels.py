@@ -95,15 +95,26 @@ def poker_kernels(
             return by_product[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
 
     by_size: dict[int, Kernel] = {}
-    multi_checked: list[Callable[[tuple[object, ...]], int]] = []
+    # The checked six/seven-card path's tables, bound on the first such hand (see
+    # _CheckedMulti); the checked entry reads them from these cells directly.
+    key67: dict[object, int] | None = None
+    by_rank_sum: dict[int, int] = {}
+    flush_suit: list[int] = []
+    with_flush: Callable[[int, int], int] | None = None
 
     def load_multi() -> None:
         # The six/seven-card table is read on the first six- or seven-card hand; the
         # direct kernels then replace these stubs, so later lookups skip them.
-        if not multi_checked:
-            direct, checked67 = _multi_kernels(deck, flush, multi())
+        nonlocal key67, by_rank_sum, flush_suit, with_flush
+        if key67 is None:
+            direct, parts = _multi_kernels(deck, flush, multi())
             by_size.update(direct)
-            multi_checked.append(checked67)
+            by_rank_sum, flush_suit, with_flush = (
+                parts.by_rank_sum,
+                parts.flush_suit,
+                parts.with_flush,
+            )
+            key67 = parts.key
 
     def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
         load_multi()
@@ -123,9 +134,10 @@ def poker_kernels(
 
     # Checked entry: each card's bit, ORed and counted, proves five distinct cards of
     # this deck in the same pass; the lookup is then evaluate5's, inlined (a call
-    # costs more than the lookup). Six and seven cards go through keys that carry
-    # the card bits (see _multi_kernels).
+    # costs more than the lookup). Six and seven cards sum keys that carry the card
+    # bits above the rank key (see _CheckedMulti), inlined here for the same reason.
     bit: dict[object, int] = {card: 1 << (13 * card.suit + card.rank) for card in deck}
+    shift, lanes, low = LANE_BITS, (1 << LANE_BITS) - 1, (1 << _CARD_SHIFT) - 1
 
     def checked(cards: Any, board: Any = None) -> Any:
         if board is None and type(cards) is tuple:
@@ -148,12 +160,31 @@ def poker_kernels(
                 return values[
                     by_product[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
                 ]
+            if key67 is None:
+                load_multi()
+                assert key67 is not None
+            n = len(hand)
+            if n == 7:
+                a, b, c, d, e, f, g = hand
+                k = key67[a] + key67[b] + key67[c] + key67[d] + key67[e] + key67[f] + key67[g]
+            elif n == 6:
+                a, b, c, d, e, f = hand
+                k = key67[a] + key67[b] + key67[c] + key67[d] + key67[e] + key67[f]
+            else:
+                return slow(cards, board)  # more than seven cards, or too few
         except (KeyError, TypeError):  # not a card of this deck
             return slow(cards, board)
-        if not multi_checked:
-            load_multi()
-        number = multi_checked[0](hand)
-        return values[number] if number else slow(cards, board)
+        if (k >> _CARD_SHIFT).bit_count() != n:  # a repeated card carried
+            return slow(cards, board)
+        k &= low
+        suit = flush_suit[k & lanes]
+        if suit and with_flush is not None:
+            mask = 0
+            for card in hand:
+                if card & suit:
+                    mask |= card
+            return values[with_flush(k, mask)]
+        return values[by_rank_sum[k >> shift]]
 
     return Kernels(by_size, best, load_multi, checked)
 
@@ -162,49 +193,27 @@ _CARD_SHIFT: Final = 64
 """Checked six/seven-card keys carry the card's own bit from here up, above the rank key."""
 
 
+class _CheckedMulti(NamedTuple):
+    """What the checked six/seven-card path reads (inlined in :func:`poker_kernels`)."""
+
+    key: dict[object, int]
+    """Card -> its own bit at ``_CARD_SHIFT + index``, plus its rank key: summing them adds
+    the card bits too, so a repeated card carries (fewer bits than cards are set) and a
+    foreign object is no key at all."""
+    by_rank_sum: dict[int, int]
+    flush_suit: list[int]
+    with_flush: Callable[[int, int], int] | None
+
+
 def _multi_kernels(
     deck: Sequence[Card], flush: list[int] | None, tables: MultiCardTables
-) -> tuple[dict[int, Kernel], Callable[[tuple[object, ...]], int]]:
-    """The direct six- and seven-card kernels, and the checked entry for those sizes."""
-    direct = _direct_multi_kernels(deck, flush, tables)
-    by_rank_sum = tables.by_rank_sum
-    flush_suit = _flush_suit_bits()
-    shift = LANE_BITS
-    lanes = (1 << LANE_BITS) - 1
-    low = (1 << _CARD_SHIFT) - 1
-    # Summing these keys adds the card bits too: a repeated card carries, so fewer
-    # bits than cards are set; a foreign object is no key at all.
+) -> tuple[dict[int, Kernel], _CheckedMulti]:
+    """The direct six- and seven-card kernels, and the checked path's tables."""
     key: dict[object, int] = {
         card: (1 << (_CARD_SHIFT + card.index)) + card_rank_key(card) for card in deck
     }
-    with_flush = _flush_rule(flush, tables)
-
-    def checked(hand: tuple[object, ...]) -> int:
-        try:
-            n = len(hand)
-            if n == 7:
-                a, b, c, d, e, f, g = hand
-                k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
-            elif n == 6:
-                a, b, c, d, e, f = hand
-                k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f]
-            else:
-                return 0
-        except (KeyError, TypeError):
-            return 0
-        if (k >> _CARD_SHIFT).bit_count() != n:
-            return 0
-        k &= low
-        suit = flush_suit[k & lanes]
-        if suit and with_flush is not None:
-            mask = 0
-            for card in hand:
-                if card & suit:  # type: ignore[operator]
-                    mask |= card  # type: ignore[operator]
-            return with_flush(k, mask)
-        return by_rank_sum[k >> shift]
-
-    return direct, checked
+    parts = _CheckedMulti(key, tables.by_rank_sum, _flush_suit_bits(), _flush_rule(flush, tables))
+    return _direct_multi_kernels(deck, flush, tables), parts
 
 
 def _flush_rule(
