@@ -151,7 +151,8 @@ def poker_kernels(
         else:
             return slow(cards, board)
         try:
-            if len(hand) == 5:
+            n = len(hand)
+            if n == 5:
                 a, b, c, d, e = hand
                 if (bit[a] | bit[b] | bit[c] | bit[d] | bit[e]).bit_count() != 5:
                     return slow(cards, board)
@@ -163,7 +164,6 @@ def poker_kernels(
             if key67 is None:
                 load_multi()
                 assert key67 is not None
-            n = len(hand)
             if n == 7:
                 a, b, c, d, e, f, g = hand
                 k = key67[a] + key67[b] + key67[c] + key67[d] + key67[e] + key67[f] + key67[g]
