@@ -39,15 +39,6 @@ from lookup.cards import (
     parse_card,
     parse_cards,
 )
-from lookup.describe import (
-    BestFive,
-    best_five,
-    best_five_hilo,
-    canonical_hand,
-    class_ranks,
-    describe,
-    parse_description,
-)
 from lookup.errors import (
     CardError,
     DuplicateCardError,
@@ -61,14 +52,24 @@ from lookup.errors import (
     ShowdownParseError,
     TableError,
 )
-from lookup.evaluate import evaluate, evaluate_hilo, hand_cards
-from lookup.games import Game, game_rankings, games, get_game
+from lookup.evaluate import evaluate, hand_cards
 from lookup.rank import CLASS_COUNT, ClassNumber, HandRank
 from lookup.ranking import Ranking, RulesLike, get_ranking, load_rules, rankings
 from lookup.rules import Category, RankingRules, parse_rules
-from lookup.showdown import PlayerHand, ShowdownResult, showdown
 
 if TYPE_CHECKING:
+    from lookup.describe import (
+        BestFive,
+        best_five,
+        best_five_hilo,
+        canonical_hand,
+        class_ranks,
+        describe,
+        parse_description,
+    )
+    from lookup.game_eval import evaluate_hilo
+    from lookup.games import Game, game_rankings, games, get_game
+    from lookup.showdown import PlayerHand, ShowdownResult, showdown
     from lookup.batch import categorize_batch, decode_batch, encode_batch, evaluate_batch
     from lookup.fast import evaluate5, evaluate6, evaluate7
     from lookup.holdem_equity import EquityResult, PlayerEquity, equity
@@ -140,8 +141,25 @@ __all__ = [
 ]
 
 # Names served on first access, so `import lookup` stays light: the fast paths
-# load the tables, and the batch and equity modules import numpy (optional).
+# load the tables, the batch and equity modules import numpy (optional), and
+# games, showdowns and descriptions are modules a plain `evaluate` never needs
+# (importing them would cost a script more than Python's own start-up).
 _LAZY: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "BestFive",
+            "best_five",
+            "best_five_hilo",
+            "canonical_hand",
+            "class_ranks",
+            "describe",
+            "parse_description",
+        ),
+        "lookup.describe",
+    ),
+    "evaluate_hilo": "lookup.game_eval",
+    **dict.fromkeys(("Game", "game_rankings", "games", "get_game"), "lookup.games"),
+    **dict.fromkeys(("PlayerHand", "ShowdownResult", "showdown"), "lookup.showdown"),
     **dict.fromkeys(("evaluate5", "evaluate6", "evaluate7"), "lookup.fast"),
     **dict.fromkeys(
         ("categorize_batch", "decode_batch", "encode_batch", "evaluate_batch"), "lookup.batch"
@@ -155,4 +173,10 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'lookup' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -1,0 +1,91 @@
+"""Cold start: what a whole process costs to import pokerlookup and answer one hand.
+
+Issue 10's targets: ``python -c "import lookup; lookup.evaluate('As Ks Qs Js Ts 2c 3d')"``
+under 45 ms and ``pokerlookup eval`` on seven cards under 60 ms (Python itself
+starts in about 12 ms on a quiet machine). Wall clock on a shared, loaded
+machine is noisy, so each scenario is reported two ways:
+
+* instructions, counted by ``valgrind --tool=callgrind`` (deterministic; ~7 M
+  instructions per ms here), when valgrind is installed;
+* the median wall-clock time of ``--runs`` whole-process runs.
+
+``python -c pass`` is measured in the same run, as the floor every figure
+sits on. Run: ``python benchmarks/cold_start.py [--runs 31] [--no-callgrind]``.
+Scenarios that need something missing (valgrind, the ``pokerlookup`` script)
+are skipped with a note.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+SEVEN = "As Ks Qs Js Ts 2c 3d"
+
+
+def scenarios(python: str) -> dict[str, list[str]]:
+    """Name -> command line of each measured process."""
+    script = Path(python).with_name("pokerlookup")
+    found = {
+        "python -c pass": [python, "-c", "pass"],
+        "import lookup": [python, "-c", "import lookup"],
+        "evaluate 5 cards": [python, "-c", "import lookup; lookup.evaluate('As Ks Qs Js Ts')"],
+        "evaluate 7 cards": [python, "-c", f"import lookup; lookup.evaluate({SEVEN!r})"],
+    }
+    if script.exists():
+        found["pokerlookup eval 7 cards"] = [str(script), "eval", *SEVEN.split()]
+    return found
+
+
+def instructions(command: list[str]) -> int | None:
+    """Instructions the whole process executes, as callgrind counts them (None: no valgrind)."""
+    if shutil.which("valgrind") is None:
+        return None
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    match = re.search(r"Collected : (\d+)", done.stderr)
+    return int(match.group(1)) if match else None
+
+
+def wall_median(command: list[str], runs: int) -> float:
+    """Median wall-clock seconds of ``runs`` runs (after one warm-up run)."""
+    subprocess.run(command, capture_output=True, check=True)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=31, help="wall-clock runs per scenario")
+    parser.add_argument("--no-callgrind", action="store_true", help="skip instruction counts")
+    parser.add_argument("--python", default=sys.executable, help="interpreter to measure")
+    args = parser.parse_args()
+    found = scenarios(args.python)
+    if "pokerlookup eval 7 cards" not in found:
+        print("(no pokerlookup script beside the interpreter: CLI scenario skipped)")
+    if not args.no_callgrind and shutil.which("valgrind") is None:
+        print("(valgrind not installed: instruction counts skipped)")
+    print(f"{'scenario':<26} {'instructions':>14} {'wall median':>12}")
+    for name, command in found.items():
+        count = None if args.no_callgrind else instructions(command)
+        shown = "-" if count is None else f"{count / 1e6:,.1f} M"
+        wall = wall_median(command, args.runs)
+        print(f"{name:<26} {shown:>14} {wall * 1e3:>9.1f} ms", flush=True)
+
+
+if __name__ == "__main__":
+    main()
