@@ -58,6 +58,7 @@ from lookup.ranking import Ranking, RulesLike, get_ranking, load_rules, rankings
 from lookup.rules import Category, RankingRules, parse_rules
 
 if TYPE_CHECKING:
+    from lookup.batch import categorize_batch, decode_batch, encode_batch, evaluate_batch
     from lookup.describe import (
         BestFive,
         best_five,
@@ -67,13 +68,12 @@ if TYPE_CHECKING:
         describe,
         parse_description,
     )
+    from lookup.fast import evaluate5, evaluate6, evaluate7
     from lookup.game_eval import evaluate_hilo
     from lookup.games import Game, game_rankings, games, get_game
-    from lookup.showdown import PlayerHand, ShowdownResult, showdown
-    from lookup.batch import categorize_batch, decode_batch, encode_batch, evaluate_batch
-    from lookup.fast import evaluate5, evaluate6, evaluate7
     from lookup.holdem_equity import EquityResult, PlayerEquity, equity
     from lookup.ranges import parse_range
+    from lookup.showdown import PlayerHand, ShowdownResult, showdown
 
 __version__ = "0.1.0"
 
