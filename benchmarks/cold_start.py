@@ -10,7 +10,10 @@ machine is noisy, so each scenario is reported two ways:
 * the median wall-clock time of ``--runs`` whole-process runs.
 
 ``python -c pass`` is measured in the same run, as the floor every figure
-sits on. Run: ``python benchmarks/cold_start.py [--runs 31] [--no-callgrind]``.
+sits on. Children run without ``PYTHONDONTWRITEBYTECODE`` (a warm-up run
+writes the bytecode caches), as an installed package always has them:
+compiling every module from source would triple the import cost. To measure
+another checkout of the same interpreter, set ``PYTHONPATH`` to it. Run: ``python benchmarks/cold_start.py [--runs 31] [--no-callgrind]``.
 Scenarios that need something missing (valgrind, the ``pokerlookup`` script)
 are skipped with a note.
 """
@@ -18,6 +21,7 @@ are skipped with a note.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import statistics
@@ -27,6 +31,7 @@ import time
 from pathlib import Path
 
 SEVEN = "As Ks Qs Js Ts 2c 3d"
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def scenarios(python: str) -> dict[str, list[str]]:
@@ -52,6 +57,7 @@ def instructions(command: list[str]) -> int | None:
         capture_output=True,
         text=True,
         check=True,
+        env=ENV,
     )
     match = re.search(r"Collected : (\d+)", done.stderr)
     return int(match.group(1)) if match else None
@@ -59,11 +65,11 @@ def instructions(command: list[str]) -> int | None:
 
 def wall_median(command: list[str], runs: int) -> float:
     """Median wall-clock seconds of ``runs`` runs (after one warm-up run)."""
-    subprocess.run(command, capture_output=True, check=True)
+    subprocess.run(command, capture_output=True, check=True, env=ENV)
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True)
+        subprocess.run(command, capture_output=True, check=True, env=ENV)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -81,6 +87,7 @@ def main() -> None:
         print("(valgrind not installed: instruction counts skipped)")
     print(f"{'scenario':<26} {'instructions':>14} {'wall median':>12}")
     for name, command in found.items():
+        subprocess.run(command, capture_output=True, check=True, env=ENV)  # writes .pyc files
         count = None if args.no_callgrind else instructions(command)
         shown = "-" if count is None else f"{count / 1e6:,.1f} M"
         wall = wall_median(command, args.runs)
