@@ -1,0 +1,117 @@
+"""Cold start, by structure: what a fresh process imports and reads on the everyday paths.
+
+Time is measured in ``benchmarks/cold_start.py``; here, the things that made it
+slow are held off: modules a plain evaluate never needs, and tables it never reads.
+Each check runs in a fresh interpreter, since this one has imported everything.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import lookup.commands.evaluate
+import lookup.showdown
+
+HEAVY = (
+    "dataclasses",  # imports inspect, ast, dis: more than Python's own start-up
+    "numpy",
+    "lookup.showdown",
+    "lookup.games",
+    "lookup.describe",
+    "lookup.game_eval",
+    "lookup.holdem_equity",
+    "lookup.batch",
+    "lookup.wild_kernels",
+)
+
+
+def fresh(code: str) -> dict[str, object]:
+    """Run ``code`` in a new interpreter; it prints a JSON object, returned here."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+TRACE_READS = """
+import json, sys
+import lookup.tables as tables
+read = []
+original = tables.read_table
+def traced(directory, name, digest=None):
+    read.append(f"{directory.name}/{name}")
+    return original(directory, name, digest)
+tables.read_table = traced
+"""
+
+
+def loaded(names: tuple[str, ...] = HEAVY) -> str:
+    return f"sorted(m for m in {names!r} if m in sys.modules)"
+
+
+def test_import_lookup_stays_light() -> None:
+    found = fresh(f"import json, sys, lookup; print(json.dumps({loaded()}))")
+    assert found == []
+
+
+def test_five_cards_read_no_six_or_seven_card_table() -> None:
+    found = fresh(
+        TRACE_READS
+        + "import lookup\n"
+        + "hand = lookup.evaluate('As Ks Qs Js Ts')\n"
+        + f"print(json.dumps({{'read': read, 'heavy': {loaded()}, 'hand': str(hand)}}))"
+    )
+    assert found["hand"] == "Royal Flush"
+    assert found["read"] == ["standard/classes", "standard/hash5", "standard/flush"]
+    assert found["heavy"] == []
+
+
+def test_seven_cards_read_each_table_once_and_stay_light() -> None:
+    found = fresh(
+        TRACE_READS
+        + "import lookup\n"
+        + "hands = [lookup.evaluate('As Ks Qs Js Ts 2c 3d'),\n"
+        + "         lookup.evaluate('2c 3d 4h 5s 7c 8d 9h')]\n"
+        + "hands = list(map(str, hands))\n"
+        + f"print(json.dumps({{'read': read, 'heavy': {loaded()}, 'hands': hands}}))"
+    )
+    assert found["hands"] == ["Royal Flush", "High Card"]  # 9-8-7-5-4: no pair, straight or flush
+    assert sorted(found["read"]) == sorted(  # type: ignore[arg-type]
+        ["standard/classes", "standard/hash5", "standard/flush", "standard/hash67"]
+    )
+    assert found["heavy"] == []
+
+
+def test_cli_eval_imports_only_its_own_command() -> None:
+    commands = tuple(f"lookup.commands.{name}" for name in ("equity", "showdown", "census"))
+    found = fresh(
+        "import contextlib, io, json, sys\n"
+        "from lookup.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    status = main(['eval', 'As', 'Ks', 'Qs', 'Js', 'Ts', '2c', '3d'])\n"
+        "heavy = "
+        + loaded(("numpy", "lookup.showdown", "lookup.holdem_equity", *commands))
+        + "\nprint(json.dumps({'status': status, 'out': out.getvalue(), 'heavy': heavy}))"
+    )
+    assert found["status"] == 0
+    assert "Royal Flush" in found["out"]  # type: ignore[operator]
+    assert found["heavy"] == []
+
+
+def test_eval_command_cap_is_the_showdown_cap() -> None:
+    # Spelled twice so that `pokerlookup eval` need not import the showdown module.
+    assert lookup.commands.evaluate.MAX_HAND_CARDS == lookup.showdown.MAX_HAND_CARDS
+
+
+def test_lazy_names_resolve_to_their_modules() -> None:
+    import lookup.describe
+    import lookup.game_eval
+    import lookup.games
+
+    assert lookup.showdown.showdown is lookup.showdown.showdown
+    assert lookup.describe.best_five is lookup.best_five
+    assert lookup.games.get_game is lookup.get_game
+    assert lookup.game_eval.evaluate_hilo is lookup.evaluate_hilo
+    assert {"showdown", "best_five", "evaluate7", "equity"} <= set(dir(lookup))
