@@ -10,9 +10,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from array import array
+
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 import lookup.commands.evaluate
 import lookup.showdown
+from lookup.tables import all_at_most
 
 HEAVY = (
     "dataclasses",  # imports inspect, ast, dis: more than Python's own start-up
@@ -115,3 +120,11 @@ def test_lazy_names_resolve_to_their_modules() -> None:
     assert lookup.games.get_game is lookup.get_game
     assert lookup.game_eval.evaluate_hilo is lookup.evaluate_hilo
     assert {"showdown", "best_five", "evaluate7", "equity"} <= set(dir(lookup))
+
+
+@given(st.lists(st.integers(0, 0xFFFF), max_size=300), st.integers(-1, 0x10000))
+@example([], -1)
+@example([0x1D27, 0x1D26], 0x1D26)
+def test_all_at_most_agrees_with_a_loop(values: list[int], bound: int) -> None:
+    # The table check reads raw bytes instead of boxing each value; a plain loop is the reference.
+    assert all_at_most(array("H", values), bound) == all(v <= bound for v in values)
