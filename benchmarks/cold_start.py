@@ -14,6 +14,10 @@ sits on. Children run without ``PYTHONDONTWRITEBYTECODE`` (a warm-up run
 writes the bytecode caches), as an installed package always has them:
 compiling every module from source would triple the import cost. To measure
 another checkout of the same interpreter, set ``PYTHONPATH`` to it. Run: ``python benchmarks/cold_start.py [--runs 31] [--no-callgrind]``.
+
+``--per-call`` instead counts the instructions of one call on the warm paths
+(a loop over 20,000 seeded hands, minus the same process without the loop), to
+show that a faster start did not slow ``evaluate5/7`` or the checked ``evaluate``.
 Scenarios that need something missing (valgrind, the ``pokerlookup`` script)
 are skipped with a note.
 """
@@ -32,6 +36,7 @@ from pathlib import Path
 
 SEVEN = "As Ks Qs Js Ts 2c 3d"
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+ENV["PYTHONHASHSEED"] = "0"  # str hashes fixed: the same process counts the same each run
 
 
 def scenarios(python: str) -> dict[str, list[str]]:
@@ -74,12 +79,55 @@ def wall_median(command: list[str], runs: int) -> float:
     return statistics.median(times)
 
 
+PER_CALL_HANDS = 20_000
+PER_CALL_SETUP = """
+import random
+import lookup
+from lookup import DECK
+from lookup.fast import evaluate5, evaluate7
+rng = random.Random(2024)
+five = [tuple(rng.sample(DECK, 5)) for _ in range({n})]
+seven = [tuple(rng.sample(DECK, 7)) for _ in range({n})]
+texts = [" ".join(map(str, hand)) for hand in five]
+evaluate = lookup.evaluate
+evaluate(five[0]); evaluate(seven[0]); evaluate7(*seven[0])
+"""
+PER_CALL_PASSES = 5
+PER_CALL_LOOPS = {
+    "evaluate5(*hand)": "for hand in five: evaluate5(*hand)",
+    "evaluate7(*hand)": "for hand in seven: evaluate7(*hand)",
+    "evaluate(5-card tuple)": "for hand in five: evaluate(hand)",
+    "evaluate(7-card tuple)": "for hand in seven: evaluate(hand)",
+    "evaluate('As Kd 7h 7c 2s')": "for text in texts: evaluate(text)",
+}
+"""Each loop runs PER_CALL_PASSES times over the hands."""
+
+
+def per_call(python: str) -> None:
+    """Instructions per call on each warm path, loop overhead included."""
+    setup = PER_CALL_SETUP.format(n=PER_CALL_HANDS)
+    floor = instructions([python, "-c", setup])
+    if floor is None:
+        print("(valgrind not installed: per-call counts need it)")
+        return
+    for name, loop in PER_CALL_LOOPS.items():
+        passes = f"for _ in range({PER_CALL_PASSES}):\n    " + loop
+        count = instructions([python, "-c", setup + passes])
+        assert count is not None
+        calls = PER_CALL_HANDS * PER_CALL_PASSES
+        print(f"{name:<30} {(count - floor) / calls:>8,.0f} instructions/call")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=31, help="wall-clock runs per scenario")
     parser.add_argument("--no-callgrind", action="store_true", help="skip instruction counts")
     parser.add_argument("--python", default=sys.executable, help="interpreter to measure")
+    parser.add_argument("--per-call", action="store_true", help="warm per-call counts instead")
     args = parser.parse_args()
+    if args.per_call:
+        per_call(args.python)
+        return
     found = scenarios(args.python)
     if "pokerlookup eval 7 cards" not in found:
         print("(no pokerlookup script beside the interpreter: CLI scenario skipped)")

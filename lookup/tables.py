@@ -100,8 +100,7 @@ class PrimeHash(NamedTuple):
 
     def as_dict(self) -> dict[int, int]:
         """Key -> class for every stored key."""
-        # zip over the arrays themselves: no intermediate lists (equal lengths: checked at load)
-        by_key = dict(zip(self.keys, self.classes, strict=True))
+        by_key = dict(zip(self.keys.tolist(), self.classes.tolist(), strict=True))
         by_key.pop(0, None)  # empty slots
         return by_key
 
