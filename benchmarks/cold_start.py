@@ -13,11 +13,15 @@ machine is noisy, so each scenario is reported two ways:
 sits on. Children run without ``PYTHONDONTWRITEBYTECODE`` (a warm-up run
 writes the bytecode caches), as an installed package always has them:
 compiling every module from source would triple the import cost. To measure
-another checkout of the same interpreter, set ``PYTHONPATH`` to it. Run: ``python benchmarks/cold_start.py [--runs 31] [--no-callgrind]``.
+another checkout of the same interpreter, set ``PYTHONPATH`` to it.
 
 ``--per-call`` instead counts the instructions of one call on the warm paths
-(a loop over 20,000 seeded hands, minus the same process without the loop), to
-show that a faster start did not slow ``evaluate5/7`` or the checked ``evaluate``.
+(five passes over 20,000 seeded hands, minus the same process without the
+loop), to show that a faster start did not slow ``evaluate5/7`` or the checked
+``evaluate``. Expect a few percent of drift between builds that do not touch
+the kernels: each call allocates ints, and the allocator's state differs.
+
+Run: ``python benchmarks/cold_start.py [--runs 31] [--no-callgrind] [--per-call]``.
 Scenarios that need something missing (valgrind, the ``pokerlookup`` script)
 are skipped with a note.
 """
