@@ -25,6 +25,8 @@ contributions=...)`` play Omaha, stud, razz, the draw games, badugi and the rest
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 from lookup.cards import (
@@ -167,6 +169,27 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("equity", "EquityResult", "PlayerEquity"), "lookup.holdem_equity"),
     "parse_range": "lookup.ranges",
 }
+
+
+_NAMED_LIKE_THEIR_MODULE: frozenset[str] = frozenset(("describe", "games", "showdown"))
+"""Lazy functions that share a name with the submodule defining them."""
+
+
+class _Package(types.ModuleType):
+    """The package's module type: a function keeps its place beside its namesake module.
+
+    Importing ``lookup.showdown`` (the module) binds it as the package's
+    ``showdown`` attribute; ``lookup.showdown`` has always been the function
+    (eager imports rebound it), so the function is bound instead.
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _NAMED_LIKE_THEIR_MODULE and isinstance(value, types.ModuleType):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:

@@ -11,12 +11,14 @@ import json
 import subprocess
 import sys
 from array import array
+from typing import Any
 
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+import lookup
 import lookup.commands.evaluate
-import lookup.showdown
+from lookup.showdown import MAX_HAND_CARDS
 from lookup.tables import all_at_most
 
 HEAVY = (
@@ -32,12 +34,12 @@ HEAVY = (
 )
 
 
-def fresh(code: str) -> dict[str, object]:
+def fresh(code: str) -> Any:
     """Run ``code`` in a new interpreter; it prints a JSON object, returned here."""
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
-    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+    return json.loads(done.stdout.splitlines()[-1])
 
 
 TRACE_READS = """
@@ -83,7 +85,7 @@ def test_seven_cards_read_each_table_once_and_stay_light() -> None:
         + f"print(json.dumps({{'read': read, 'heavy': {loaded()}, 'hands': hands}}))"
     )
     assert found["hands"] == ["Royal Flush", "High Card"]  # 9-8-7-5-4: no pair, straight or flush
-    assert sorted(found["read"]) == sorted(  # type: ignore[arg-type]
+    assert sorted(found["read"]) == sorted(
         ["standard/classes", "standard/hash5", "standard/flush", "standard/hash67"]
     )
     assert found["heavy"] == []
@@ -101,25 +103,38 @@ def test_cli_eval_imports_only_its_own_command() -> None:
         + "\nprint(json.dumps({'status': status, 'out': out.getvalue(), 'heavy': heavy}))"
     )
     assert found["status"] == 0
-    assert "Royal Flush" in found["out"]  # type: ignore[operator]
+    assert "Royal Flush" in found["out"]
     assert found["heavy"] == []
 
 
 def test_eval_command_cap_is_the_showdown_cap() -> None:
     # Spelled twice so that `pokerlookup eval` need not import the showdown module.
-    assert lookup.commands.evaluate.MAX_HAND_CARDS == lookup.showdown.MAX_HAND_CARDS
+    assert lookup.commands.evaluate.MAX_HAND_CARDS == MAX_HAND_CARDS
 
 
 def test_lazy_names_resolve_to_their_modules() -> None:
     import lookup.describe
     import lookup.game_eval
     import lookup.games
+    import lookup.showdown
 
-    assert lookup.showdown.showdown is lookup.showdown.showdown
-    assert lookup.describe.best_five is lookup.best_five
-    assert lookup.games.get_game is lookup.get_game
-    assert lookup.game_eval.evaluate_hilo is lookup.evaluate_hilo
+    modules = sys.modules
+    # The functions named like their modules stay functions once the modules are imported.
+    assert lookup.showdown is modules["lookup.showdown"].showdown
+    assert lookup.describe is modules["lookup.describe"].describe
+    assert lookup.games is modules["lookup.games"].games
+    assert lookup.best_five is modules["lookup.describe"].best_five
+    assert lookup.evaluate_hilo is modules["lookup.game_eval"].evaluate_hilo
     assert {"showdown", "best_five", "evaluate7", "equity"} <= set(dir(lookup))
+
+
+def test_functions_named_like_modules_survive_a_fresh_submodule_import() -> None:
+    found = fresh(
+        "import json, lookup, lookup.showdown, lookup.describe, lookup.games\n"
+        "print(json.dumps([type(lookup.showdown).__name__, type(lookup.describe).__name__,\n"
+        "                  type(lookup.games).__name__]))"
+    )
+    assert found == ["function", "function", "function"]
 
 
 @given(st.lists(st.integers(0, 0xFFFF), max_size=300), st.integers(-1, 0x10000))
