@@ -25,6 +25,8 @@ contributions=...)`` play Omaha, stud, razz, the draw games, badugi and the rest
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 from lookup.cards import (
@@ -39,15 +41,6 @@ from lookup.cards import (
     parse_card,
     parse_cards,
 )
-from lookup.describe import (
-    BestFive,
-    best_five,
-    best_five_hilo,
-    canonical_hand,
-    class_ranks,
-    describe,
-    parse_description,
-)
 from lookup.errors import (
     CardError,
     DuplicateCardError,
@@ -61,18 +54,28 @@ from lookup.errors import (
     ShowdownParseError,
     TableError,
 )
-from lookup.evaluate import evaluate, evaluate_hilo, hand_cards
-from lookup.games import Game, game_rankings, games, get_game
+from lookup.evaluate import evaluate, hand_cards
 from lookup.rank import CLASS_COUNT, ClassNumber, HandRank
 from lookup.ranking import Ranking, RulesLike, get_ranking, load_rules, rankings
 from lookup.rules import Category, RankingRules, parse_rules
-from lookup.showdown import PlayerHand, ShowdownResult, showdown
 
 if TYPE_CHECKING:
     from lookup.batch import categorize_batch, decode_batch, encode_batch, evaluate_batch
+    from lookup.describe import (
+        BestFive,
+        best_five,
+        best_five_hilo,
+        canonical_hand,
+        class_ranks,
+        describe,
+        parse_description,
+    )
     from lookup.fast import evaluate5, evaluate6, evaluate7
+    from lookup.game_eval import evaluate_hilo
+    from lookup.games import Game, game_rankings, games, get_game
     from lookup.holdem.equity import EquityResult, PlayerEquity, equity
     from lookup.holdem.ranges import parse_range
+    from lookup.showdown import PlayerHand, ShowdownResult, showdown
 
 __version__ = "0.1.0"
 
@@ -140,8 +143,25 @@ __all__ = [
 ]
 
 # Names served on first access, so `import lookup` stays light: the fast paths
-# load the tables, and the batch and equity modules import numpy (optional).
+# load the tables, the batch and equity modules import numpy (optional), and
+# games, showdowns and descriptions are modules a plain `evaluate` never needs
+# (importing them would cost a script more than Python's own start-up).
 _LAZY: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "BestFive",
+            "best_five",
+            "best_five_hilo",
+            "canonical_hand",
+            "class_ranks",
+            "describe",
+            "parse_description",
+        ),
+        "lookup.describe",
+    ),
+    "evaluate_hilo": "lookup.game_eval",
+    **dict.fromkeys(("Game", "game_rankings", "games", "get_game"), "lookup.games"),
+    **dict.fromkeys(("PlayerHand", "ShowdownResult", "showdown"), "lookup.showdown"),
     **dict.fromkeys(("evaluate5", "evaluate6", "evaluate7"), "lookup.fast"),
     **dict.fromkeys(
         ("categorize_batch", "decode_batch", "encode_batch", "evaluate_batch"), "lookup.batch"
@@ -151,8 +171,35 @@ _LAZY: dict[str, str] = {
 }
 
 
+_NAMED_LIKE_THEIR_MODULE: frozenset[str] = frozenset(("describe", "games", "showdown"))
+"""Lazy functions that share a name with the submodule defining them."""
+
+
+class _Package(types.ModuleType):
+    """The package's module type: a function keeps its place beside its namesake module.
+
+    Importing ``lookup.showdown`` (the module) binds it as the package's
+    ``showdown`` attribute; ``lookup.showdown`` has always been the function
+    (eager imports rebound it), so the function is bound instead.
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _NAMED_LIKE_THEIR_MODULE and isinstance(value, types.ModuleType):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
+
 def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'lookup' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -32,6 +32,9 @@ COMMANDS: tuple[str, ...] = (
 )
 """Subcommand modules under lookup.commands, in the order ``--help`` lists them."""
 
+_MODULE_OF: dict[str, str] = {"eval" if name == "evaluate" else name: name for name in COMMANDS}
+"""Command name -> its module: a command line that names one imports only that module."""
+
 
 EXAMPLES = """\
 examples:
@@ -60,7 +63,20 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {one_line}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command-line parser; with ``command``, only that subcommand is registered.
+
+    Registering one imports its module, and some import the whole library
+    (equity, games, numpy-free but not free): ``pokerlookup eval`` should not
+    pay for ``equity``. ``--help`` and unknown commands get every subcommand.
+
+    >>> build_parser("eval").parse_args(["eval", "As"]).cards
+    ['As']
+    >>> build_parser("eval").parse_args(["rules"])
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
+    """
     parser = _Parser(
         prog="pokerlookup",
         description="Evaluate poker hands from precomputed lookup tables.",
@@ -71,15 +87,18 @@ def build_parser() -> argparse.ArgumentParser:
         title="commands", dest="command", metavar="COMMAND", parser_class=_Parser
     )
     subparsers.required = True
-    for name in COMMANDS:
+    module = _MODULE_OF.get(command or "")
+    for name in COMMANDS if module is None else (module,):
         importlib.import_module(f"lookup.commands.{name}").register(subparsers)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    if argv is None:
+        argv = sys.argv[1:]
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(argv[0] if argv else None).parse_args(argv)
         status: int = args.run(args)
         sys.stdout.flush()  # a full disk shows here, inside the handlers, not at exit
     except PokerLookupError as exc:

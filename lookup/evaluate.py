@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from lookup.cards import CardsLike, hand_cards
-from lookup.game_eval import evaluate_game, evaluate_hilo
-from lookup.games import GameLike
 from lookup.rank import HandRank
 from lookup.ranking import RulesLike, get_ranking
+
+if TYPE_CHECKING:
+    from lookup.game_eval import evaluate_hilo
+    from lookup.games import GameLike
 
 __all__ = ["evaluate", "evaluate_hilo", "hand_cards"]
 
@@ -66,6 +69,9 @@ def evaluate(
     lookup.errors.HandSizeError: an omaha hand holds 4 cards, got 3
     """
     if game is not None:
+        # Games are imported on first use: a plain evaluate never needs them.
+        from lookup.game_eval import evaluate_game
+
         return evaluate_game(cards, board, game=game, rules=rules)
     try:
         checked = _checked(rules)  # type: ignore[arg-type]
@@ -78,3 +84,12 @@ def evaluate(
 def _checked(rules: RulesLike) -> Callable[[CardsLike, CardsLike | None], HandRank]:
     # One dict lookup from ranking name (or Ranking, or path) to its checked entry.
     return get_ranking("standard" if rules is None else rules).checked
+
+
+def __getattr__(name: str) -> Any:
+    # evaluate_hilo lives with the games, imported only when asked for.
+    if name == "evaluate_hilo":
+        from lookup.game_eval import evaluate_hilo
+
+        return evaluate_hilo
+    raise AttributeError(f"module 'lookup.evaluate' has no attribute {name!r}")

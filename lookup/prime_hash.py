@@ -16,16 +16,14 @@ the bucket, the 32 bits below them place the key inside the table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 __all__ = ["MASK64", "PrimeHashParams", "bucket_and_offset", "slot_of"]
 
 MASK64: Final = (1 << 64) - 1
 
 
-@dataclass(frozen=True)
-class PrimeHashParams:
+class PrimeHashParams(NamedTuple):
     """The scalar parameters of the hash (the displacement array travels beside them)."""
 
     multiplier: int

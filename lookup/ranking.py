@@ -34,7 +34,6 @@ from lookup.errors import CardError, HandSizeError, RankingError
 from lookup.kernels import Kernels, badugi_kernels, poker_kernels
 from lookup.rank import ClassNumber, HandRank, _check_number
 from lookup.rules import BUILTIN_RANKINGS, Category, RankingRules
-from lookup.sentences import sentence
 from lookup.tables import (
     ClassTable,
     MultiCardTables,
@@ -45,7 +44,6 @@ from lookup.tables import (
     load_wild,
     table_dir,
 )
-from lookup.wild_kernels import wild_kernels
 
 __all__ = ["Ranking", "RulesLike", "get_ranking", "load_rules", "rankings", "value_of"]
 
@@ -166,6 +164,8 @@ class Ranking:
                         badugi = load_badugi(self._directory, classes)
                         self._kernels = badugi_kernels(self.deck, badugi, values, slow)
                     elif classes.rules.has_wild:
+                        from lookup.wild_kernels import wild_kernels  # only wild decks
+
                         wild = load_wild(self._directory, classes)
                         self._kernels = wild_kernels(self.deck, self.wild_cards, wild, values, slow)
                     else:
@@ -237,6 +237,8 @@ class Ranking:
 
     def describe(self, number: ClassNumber) -> str:
         """The sentence players would say for class ``number``."""
+        from lookup.sentences import sentence  # words only when asked for
+
         number = _check_number(number, self.class_count)
         classes = self.classes
         return sentence(classes.rules, classes.categories[number], classes.reading(number), number)

@@ -44,9 +44,8 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 from lookup.cards import RANK_CHARS
 from lookup.errors import RulesError
@@ -206,8 +205,7 @@ _KEYS: Final = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class RankingRules:
+class RankingRules(NamedTuple):
     """One ranking, as data. Build it with :func:`parse_rules` or :func:`rules_from_mapping`.
 
     Ranks are the card encoding's numbers (0 = deuce ... 12 = ace);

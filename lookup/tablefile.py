@@ -20,8 +20,7 @@ import hashlib
 import sys
 from array import array
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import msgpack
 
@@ -45,9 +44,12 @@ REGENERATE_HINT: Final = (
 _TYPECODES: Final = {"B": 1, "H": 2, "I": 4, "Q": 8}
 
 
-@dataclass(frozen=True)
-class TableFile:
-    """A decoded table file: its header fields, metadata and arrays."""
+class TableFile(NamedTuple):
+    """A decoded table file: its header fields, metadata and arrays.
+
+    (A NamedTuple, not a dataclass: importing ``dataclasses`` costs more start-up
+    than reading a small table.)
+    """
 
     name: str
     description: str
@@ -55,6 +57,7 @@ class TableFile:
     rules_digest: str
     meta: Mapping[str, Any]
     arrays: Mapping[str, array[int]]
+    source: str = ""
 
     def array(self, key: str, typecode: str, length: int | None = None) -> array[int]:
         """Array ``key``, refused (with the regenerate hint) unless of this type and length."""
@@ -75,8 +78,6 @@ class TableFile:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise _fail(self.source, f"has no valid {key!r} in its metadata")
         return value
-
-    source: str = ""
 
 
 def _array_bytes(typecode: str, values: Sequence[int]) -> bytes:

@@ -15,6 +15,7 @@ Two loads per ranking, so a caller pays for what it uses:
 
 from __future__ import annotations
 
+import sys
 from array import array
 from pathlib import Path
 from typing import Final, NamedTuple
@@ -33,6 +34,7 @@ __all__ = [
     "MultiCardTables",
     "PrimeHash",
     "WildTables",
+    "all_at_most",
     "load_badugi",
     "load_classes",
     "load_five",
@@ -109,7 +111,7 @@ def _prime_hash(table: TableFile, key_type: str, class_count: int) -> PrimeHash:
     if not 1 <= bucket_bits <= 31:
         raise TableError(f"lookup table {table.source} has a bad bucket_bits: {REGENERATE_HINT}")
     classes = table.array("class", "H", slot_count)
-    if max(classes, default=0) > class_count:
+    if not all_at_most(classes, class_count):
         raise TableError(
             f"lookup table {table.source} holds a class above {class_count}: {REGENERATE_HINT}"
         )
@@ -157,16 +159,49 @@ def load_classes(directory: Path) -> ClassTable:
     size = rules.hand_size
     codes = table.array("category", "B", count)
     flat = table.array("reading", "B", size * count)
-    if max(codes, default=0) >= len(_CATEGORIES):
+    # bytes.translate deletes the allowed codes in C: anything left is unknown.
+    if codes.tobytes().translate(None, _CATEGORY_CODES):
         raise TableError(f"lookup table {table.source} has an unknown category: {REGENERATE_HINT}")
-    if not set(flat) <= _RANK_CODES:
+    if flat.tobytes().translate(None, _RANK_CODES):
         raise TableError(f"lookup table {table.source} has an unknown rank: {REGENERATE_HINT}")
     categories = (Category.HIGH_CARD, *map(_CATEGORIES.__getitem__, codes))
     return ClassTable(rules, count, categories, flat)
 
 
 _CATEGORIES: Final = tuple(Category)
-_RANK_CODES: Final = frozenset((*range(13), NO_CARD))
+_CATEGORY_CODES: Final = bytes(range(len(_CATEGORIES)))
+_RANK_CODES: Final = bytes((*range(13), NO_CARD))
+
+
+def all_at_most(values: array[int], bound: int) -> bool:
+    """True when every value of an ``H`` (16-bit) array is at most ``bound``.
+
+    Checked on the raw bytes, so no int is made per value (``max()`` over the
+    six/seven-card table's 69,691 slots cost more than reading the file): every
+    high byte must be at most the bound's, and the few values that share the
+    bound's high byte are then checked one by one.
+
+    >>> all_at_most(array("H", [0, 7462, 255, 7000]), 7462)
+    True
+    >>> all_at_most(array("H", [0, 7463]), 7462), all_at_most(array("H", [9000]), 7462)
+    (False, False)
+    """
+    if values.typecode != "H" or values.itemsize != 2:
+        raise TypeError(f"all_at_most takes an array of type 'H', not {values.typecode!r}")
+    if not 0 <= bound < 0xFFFF:
+        return bound >= 0 or not values
+    raw = values.tobytes()
+    high, low = (raw[1::2], raw[0::2]) if sys.byteorder == "little" else (raw[0::2], raw[1::2])
+    top = bound >> 8
+    if high.translate(None, bytes(range(min(top, 255) + 1))):
+        return False  # a high byte above the bound's
+    limit = bound & 0xFF
+    at = high.find(top)
+    while at != -1:
+        if low[at] > limit:
+            return False
+        at = high.find(top, at + 1)
+    return True
 
 
 class FiveCardTables(NamedTuple):
@@ -255,6 +290,6 @@ def load_wild(directory: Path, classes: ClassTable) -> WildTables:
     hashed = _prime_hash(table, "I", classes.class_count)
     flush = table.array("flush", "H", 3 * MASK_SPACE)
     digit = table.meta_int("wild_digit")
-    if max(flush) > classes.class_count or digit > 13:
+    if not all_at_most(flush, classes.class_count) or digit > 13:
         raise TableError(f"lookup table {table.source} is malformed: {REGENERATE_HINT}")
     return WildTables(digit, hashed, flush.tolist())

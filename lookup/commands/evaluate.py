@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, Final
 
 from lookup.cards import Card, hand_cards, parse_cards
 from lookup.cards_format import format_cards, never_fail_to_encode, stream_takes_unicode
@@ -14,9 +14,13 @@ from lookup.describe import best_five, best_five_hilo
 from lookup.errors import HandSizeError
 from lookup.games import get_game
 from lookup.rank import CLASS_COUNT
-from lookup.showdown import MAX_HAND_CARDS
 
 __all__ = ["register", "run"]
+
+MAX_HAND_CARDS: Final = 13
+"""The most cards a hand may hold: ``lookup.showdown.MAX_HAND_CARDS`` (a test holds them
+equal). Spelled here because importing the showdown module would cost ``eval`` a
+third of its start-up for one number."""
 
 EXAMPLES = """\
 examples:

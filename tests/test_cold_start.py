@@ -1,0 +1,145 @@
+"""Cold start, by structure: what a fresh process imports and reads on the everyday paths.
+
+Time is measured in ``benchmarks/cold_start.py``; here, the things that made it
+slow are held off: modules a plain evaluate never needs, and tables it never reads.
+Each check runs in a fresh interpreter, since this one has imported everything.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from array import array
+from typing import Any
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import lookup
+import lookup.commands.evaluate
+from lookup.showdown import MAX_HAND_CARDS
+from lookup.tables import all_at_most
+
+HEAVY = (
+    "dataclasses",  # imports inspect, ast, dis: more than Python's own start-up
+    "numpy",
+    "lookup.showdown",
+    "lookup.games",
+    "lookup.describe",
+    "lookup.game_eval",
+    "lookup.holdem.equity",
+    "lookup.batch",
+    "lookup.wild_kernels",
+)
+
+
+def fresh(code: str) -> Any:
+    """Run ``code`` in a new interpreter; it prints a JSON object, returned here."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+TRACE_READS = """
+import json, sys
+import lookup.tables as tables
+read = []
+original = tables.read_table
+def traced(directory, name, digest=None):
+    read.append(f"{directory.name}/{name}")
+    return original(directory, name, digest)
+tables.read_table = traced
+"""
+
+
+def loaded(names: tuple[str, ...] = HEAVY) -> str:
+    return f"sorted(m for m in {names!r} if m in sys.modules)"
+
+
+def test_import_lookup_stays_light() -> None:
+    found = fresh(f"import json, sys, lookup; print(json.dumps({loaded()}))")
+    assert found == []
+
+
+def test_five_cards_read_no_six_or_seven_card_table() -> None:
+    found = fresh(
+        TRACE_READS
+        + "import lookup\n"
+        + "hand = lookup.evaluate('As Ks Qs Js Ts')\n"
+        + f"print(json.dumps({{'read': read, 'heavy': {loaded()}, 'hand': str(hand)}}))"
+    )
+    assert found["hand"] == "Royal Flush"
+    assert found["read"] == ["standard/classes", "standard/hash5", "standard/flush"]
+    assert found["heavy"] == []
+
+
+def test_seven_cards_read_each_table_once_and_stay_light() -> None:
+    found = fresh(
+        TRACE_READS
+        + "import lookup\n"
+        + "hands = [lookup.evaluate('As Ks Qs Js Ts 2c 3d'),\n"
+        + "         lookup.evaluate('2c 3d 4h 5s 7c 8d 9h')]\n"
+        + "hands = list(map(str, hands))\n"
+        + f"print(json.dumps({{'read': read, 'heavy': {loaded()}, 'hands': hands}}))"
+    )
+    assert found["hands"] == ["Royal Flush", "High Card"]  # 9-8-7-5-4: no pair, straight or flush
+    assert sorted(found["read"]) == sorted(
+        ["standard/classes", "standard/hash5", "standard/flush", "standard/hash67"]
+    )
+    assert found["heavy"] == []
+
+
+def test_cli_eval_imports_only_its_own_command() -> None:
+    commands = tuple(f"lookup.commands.{name}" for name in ("equity", "showdown", "census"))
+    found = fresh(
+        "import contextlib, io, json, sys\n"
+        "from lookup.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    status = main(['eval', 'As', 'Ks', 'Qs', 'Js', 'Ts', '2c', '3d'])\n"
+        "heavy = "
+        + loaded(("numpy", "lookup.showdown", "lookup.holdem.equity", *commands))
+        + "\nprint(json.dumps({'status': status, 'out': out.getvalue(), 'heavy': heavy}))"
+    )
+    assert found["status"] == 0
+    assert "Royal Flush" in found["out"]
+    assert found["heavy"] == []
+
+
+def test_eval_command_cap_is_the_showdown_cap() -> None:
+    # Spelled twice so that `pokerlookup eval` need not import the showdown module.
+    assert lookup.commands.evaluate.MAX_HAND_CARDS == MAX_HAND_CARDS
+
+
+def test_lazy_names_resolve_to_their_modules() -> None:
+    import lookup.describe
+    import lookup.game_eval
+    import lookup.games
+    import lookup.showdown
+
+    modules = sys.modules
+    # The functions named like their modules stay functions once the modules are imported.
+    assert lookup.showdown is modules["lookup.showdown"].showdown
+    assert lookup.describe is modules["lookup.describe"].describe
+    assert lookup.games is modules["lookup.games"].games
+    assert lookup.best_five is modules["lookup.describe"].best_five
+    assert lookup.evaluate_hilo is modules["lookup.game_eval"].evaluate_hilo
+    assert {"showdown", "best_five", "evaluate7", "equity"} <= set(dir(lookup))
+
+
+def test_functions_named_like_modules_survive_a_fresh_submodule_import() -> None:
+    found = fresh(
+        "import json, lookup, lookup.showdown, lookup.describe, lookup.games\n"
+        "print(json.dumps([type(lookup.showdown).__name__, type(lookup.describe).__name__,\n"
+        "                  type(lookup.games).__name__]))"
+    )
+    assert found == ["function", "function", "function"]
+
+
+@given(st.lists(st.integers(0, 0xFFFF), max_size=300), st.integers(-1, 0x10000))
+@example([], -1)
+@example([0x1D27, 0x1D26], 0x1D26)
+def test_all_at_most_agrees_with_a_loop(values: list[int], bound: int) -> None:
+    # The table check reads raw bytes instead of boxing each value; a plain loop is the reference.
+    assert all_at_most(array("H", values), bound) == all(v <= bound for v in values)
