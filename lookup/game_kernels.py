@@ -77,10 +77,9 @@ from lookup.batch import (
 )
 from lookup.cards import PRIMES
 from lookup.errors import GameError
-from lookup.kernels import LANE_BITS
 from lookup.ranking import Ranking, RulesLike, get_ranking
-from lookup.tables import MASK_SPACE
 from lookup.wild_batch import _tables as _wild_tables
+from lookup.wild_batch import classes_of_wild_keys
 
 __all__ = [
     "Column",
@@ -405,30 +404,7 @@ class WildKernel:
         keys = prepared.key.copy()
         for column in hole:
             keys += _gather(t["key"], column)
-        lanes = (keys & np.uint64((1 << LANE_BITS) - 1)).view(np.intp)
-        view = t["hash"]
-        out: U16 = view.classes.take(_slots(keys >> np.uint64(LANE_BITS), view))
-        if not t["flushes"]:
-            return out
-        rows = np.flatnonzero(t["can_flush"].take(lanes))
-        if not rows.size:
-            return out
-        cards = [c if isinstance(c, int) else c[rows] for c in (*prepared.board, *hole)]
-        sub_lanes = lanes[rows]
-        best = out[rows]
-        for suit in range(4):
-            count = (sub_lanes >> (3 * suit)) & 7
-            eligible = np.flatnonzero(count >= 5)
-            if not eligible.size:
-                continue
-            bits = t["suit_bits"][suit]
-            mask: Any = np.uint16(0)
-            for column in cards:
-                mask = mask | _gather(bits, column if isinstance(column, int) else column[eligible])
-            flush = t["flush"].take((count[eligible] - 5) * MASK_SPACE + mask)
-            best[eligible] = np.minimum(best[eligible], flush)
-        out[rows] = best
-        return out
+        return classes_of_wild_keys(keys, (*prepared.board, *hole), t)
 
 
 def _is_wild(ranking: Ranking) -> bool:

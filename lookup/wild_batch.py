@@ -10,6 +10,7 @@ the natural rank mask of that suit. Reached through
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
 from typing import Any
@@ -25,7 +26,7 @@ from lookup.ranking import Ranking
 from lookup.tables import MASK_SPACE, load_wild
 from lookup.wild_kernels import wild_card_key
 
-__all__ = ["wild_batch"]
+__all__ = ["classes_of_wild_keys", "wild_batch"]
 
 _CARDS: tuple[Card, ...] = (*DECK, *JOKERS)
 
@@ -134,24 +135,46 @@ def _chunk(
                 "distinct",
                 str(card),
             )
-    lanes = (k & np.uint64((1 << LANE_BITS) - 1)).view(np.intp)
+    return classes_of_wild_keys(k, list(columns), t)
+
+
+def classes_of_wild_keys(
+    keys: NDArray[np.uint64], cards: Sequence[NDArray[np.intp] | int], t: dict[str, Any]
+) -> NDArray[np.uint16]:
+    """Class of each row's summed wild key (``t`` from :func:`_tables`).
+
+    ``cards`` are the rows' cards, one column each (an int stands for a card every
+    row holds, such as a board card), read only to build the flush masks.
+
+    >>> from lookup.ranking import get_ranking
+    >>> t = _tables(get_ranking("joker"))
+    >>> rows = [[48, 49, 50, 51], [47, 43, 39, 35]]  # Ac Ad Ah As; Ks Qs Js Ts
+    >>> hands = [*np.array(rows).T, 52]  # and the joker in both rows
+    >>> keys = sum(t["key"].take(np.broadcast_to(c, 2)) for c in hands)
+    >>> [get_ranking("joker").describe(n) for n in classes_of_wild_keys(keys, hands, t).tolist()]
+    ['Five of a Kind, Aces', 'Royal Flush']
+    """
+    lanes = (keys & np.uint64((1 << LANE_BITS) - 1)).view(np.intp)
     view = t["hash"]
-    out: NDArray[np.uint16] = view.classes.take(_slots(k >> np.uint64(LANE_BITS), view))
+    out: NDArray[np.uint16] = view.classes.take(_slots(keys >> np.uint64(LANE_BITS), view))
+    if not t["flushes"]:
+        return out
     # Few rows have a suit that can make a flush: find them by one gather, then only those.
-    rows = np.flatnonzero(t["can_flush"].take(lanes)) if t["flushes"] else lanes[:0]
-    if rows.size:
-        sub_lanes, sub_columns = lanes[rows], columns[:, rows]
-        best = out[rows]
-        for suit in range(4):
-            count = (sub_lanes >> (3 * suit)) & 7
-            eligible = np.flatnonzero(count >= 5)
-            if not eligible.size:
-                continue
-            bits = t["suit_bits"][suit]
-            mask = bits.take(sub_columns[:, eligible])
-            flush = t["flush"].take(
-                (count[eligible] - 5) * MASK_SPACE + np.bitwise_or.reduce(mask, axis=0)
-            )
-            best[eligible] = np.minimum(best[eligible], flush)
-        out[rows] = best
+    rows = np.flatnonzero(t["can_flush"].take(lanes))
+    if not rows.size:
+        return out
+    sub_lanes, best = lanes[rows], out[rows]
+    sub_cards = [c if isinstance(c, int) else c[rows] for c in cards]
+    for suit in range(4):
+        count = (sub_lanes >> (3 * suit)) & 7
+        eligible = np.flatnonzero(count >= 5)
+        if not eligible.size:
+            continue
+        bits = t["suit_bits"][suit]
+        mask = np.zeros(eligible.size, dtype=bits.dtype)
+        for column in sub_cards:
+            mask |= bits[column] if isinstance(column, int) else bits.take(column[eligible])
+        flush = t["flush"].take((count[eligible] - 5) * MASK_SPACE + mask)
+        best[eligible] = np.minimum(best[eligible], flush)
+    out[rows] = best
     return out
