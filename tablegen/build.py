@@ -24,7 +24,7 @@ Badugi rankings are built by :mod:`tablegen.badugi`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
@@ -134,6 +134,21 @@ def _best_without_flush(census: Census, suited: RankMultiset, others: RankMultis
     return best
 
 
+def classes_table(rules: RankingRules, classes: Sequence[Verdict], hands: int) -> bytes:
+    """``classes.msgpack`` of a five-card ranking: each class's category and reading, best first."""
+    return encode_table(
+        "classes",
+        "every equivalence class, strongest first: category and the ranks in reading order",
+        rules.name,
+        {
+            "category": ("B", [int(v.category) for v in classes]),
+            "reading": ("B", [r for v in classes for r in _padded(v.reading, 5)]),
+        },
+        {"class_count": len(classes), "hands": hands, "rules": rules.as_mapping()},
+        rules_digest=rules.digest,
+    )
+
+
 def build_tables(rules: RankingRules, *, show_progress: bool = True) -> dict[str, bytes]:
     """Encode every table of a poker ranking; returns file name -> file bytes."""
     census = five_card_census(rules)
@@ -145,15 +160,7 @@ def build_tables(rules: RankingRules, *, show_progress: bool = True) -> dict[str
             name, description, rules.name, arrays, meta, rules_digest=rules.digest
         )
 
-    encode(
-        "classes",
-        "every equivalence class, strongest first: category and the ranks in reading order",
-        {
-            "category": ("B", [int(v.category) for v in census.classes]),
-            "reading": ("B", [r for v in census.classes for r in _padded(v.reading, 5)]),
-        },
-        {"class_count": len(census.classes), "hands": census.hands, "rules": rules.as_mapping()},
-    )
+    files["classes.msgpack"] = classes_table(rules, census.classes, census.hands)
 
     five = {_product(ranks): census.number(False, ranks) for ranks in rank_multisets(rules, 5)}
     encode("hash5", "perfect hash: prime product of five ranks -> class, unsuited",

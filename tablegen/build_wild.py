@@ -31,7 +31,7 @@ from itertools import combinations, combinations_with_replacement
 from lookup.progress import Progress
 from lookup.rules import RankingRules
 from lookup.tablefile import encode_table
-from tablegen.build import _padded, _perfect_hash
+from tablegen.build import _perfect_hash, classes_table
 from tablegen.reference import Verdict
 from tablegen.wild import wild_verdict
 
@@ -112,19 +112,7 @@ def build_wild_tables(rules: RankingRules, *, show_progress: bool = True) -> dic
             name, description, rules.name, arrays, meta, rules_digest=rules.digest
         )
 
-    encode(
-        "classes",
-        "every equivalence class, strongest first: category and the ranks in reading order",
-        {
-            "category": ("B", [int(v.category) for v in census.classes]),
-            "reading": ("B", [r for v in census.classes for r in _padded(v.reading, 5)]),
-        },
-        {
-            "class_count": len(census.classes),
-            "hands": math.comb(rules.deck_size, 5),
-            "rules": rules.as_mapping(),
-        },
-    )
+    files["classes.msgpack"] = classes_table(rules, census.classes, math.comb(rules.deck_size, 5))
 
     unsuited: dict[int, int] = {}
     counts: dict[str, int] = {}
