@@ -185,23 +185,19 @@ _BADUGI_CATEGORIES: Final = (
     Category.BADUGI,
 )
 _NAME: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+_POKER_KEYS: Final = (
+    "straights",
+    "wheel",
+    "flushes",
+    "categories",
+    "qualifier",
+    "jokers",
+    "bug",
+    "wild",
+)
+"""Keys that mean something only when five-card poker scores the hand (not badugi)."""
 _KEYS: Final = frozenset(
-    {
-        "name",
-        "description",
-        "ranks",
-        "order",
-        "scoring",
-        "hand_size",
-        "straights",
-        "wheel",
-        "flushes",
-        "categories",
-        "qualifier",
-        "jokers",
-        "bug",
-        "wild",
-    }
+    ("name", "description", "ranks", "order", "scoring", "hand_size", *_POKER_KEYS)
 )
 
 
@@ -434,16 +430,7 @@ def rules_from_mapping(spec: Mapping[str, Any]) -> RankingRules:
     hand_size = _take(spec, "hand_size", int, 5 if scoring == "poker" else 4)
 
     if scoring == "badugi":
-        for key in (
-            "straights",
-            "wheel",
-            "flushes",
-            "categories",
-            "qualifier",
-            "jokers",
-            "bug",
-            "wild",
-        ):
+        for key in _POKER_KEYS:
             if key in spec:
                 raise _fail(key, "has no meaning when scoring = 'badugi'")
         if hand_size != 4:
