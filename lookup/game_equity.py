@@ -272,9 +272,7 @@ def refuse_jokers(indices: Iterable[int]) -> None:
     """
     jokers = [Card.from_index(i) for i in indices if i >= 52]
     if jokers:
-        standard = get_ranking("standard")
-        # check_cards words the error; the deck's own cards only pad its size check.
-        standard.check_cards((*jokers, *standard.deck))
+        get_ranking("standard").check_deck(jokers)
 
 
 def _listed_assignments(setup: _Setup) -> npt.NDArray[np.intp] | None:

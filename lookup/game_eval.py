@@ -155,7 +155,7 @@ def _evaluator(game: Game, rules: RulesLike | None) -> GameEvaluator:
         low,
         no_low,
         _sizes_to_evaluate(game),
-        _deck(high_ranking),
+        high_ranking.card_set,
     )
 
 
@@ -263,15 +263,8 @@ def check_game_cards(
     everything = held + shared
     if len(set(everything)) != len(everything):
         hand_cards(held, shared)  # words the duplicate
-    if not _deck(ranking).issuperset(everything):
-        # Ranking.check_cards words the error; the deck's cards only pad its size check.
-        ranking.check_cards((*everything, *ranking.deck))
+    ranking.check_deck(everything)
     return held, shared
-
-
-@cache
-def _deck(ranking: Ranking) -> frozenset[Card]:
-    return frozenset(ranking.deck)
 
 
 def evaluate_game(

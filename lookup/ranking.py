@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Final, TypeAlias
 
@@ -257,11 +257,34 @@ class Ranking:
         """The checked evaluation as one function: ``(cards, board) -> HandRank``."""
         return self.kernels.checked
 
-    def check_cards(self, cards: Sequence[Card]) -> None:
-        """Refuse a card outside this ranking's deck or a hand of the wrong size."""
+    @property
+    def card_set(self) -> frozenset[Card]:
+        """The deck as a set, for membership tests (made once)."""
         deck = self._deck_set
         if deck is None:
             deck = self._deck_set = frozenset(self.deck)
+        return deck
+
+    def check_cards(self, cards: Sequence[Card]) -> None:
+        """Refuse a card outside this ranking's deck or a hand of the wrong size."""
+        self.check_deck(cards)
+        if len(cards) < self.hand_size:
+            raise HandSizeError(
+                f"a {self.name} hand needs at least {self.hand_size} cards, got {len(cards)}",
+                len(cards),
+            )
+
+    def check_deck(self, cards: Iterable[Card]) -> None:
+        """Refuse a card outside this ranking's deck, naming it and what the deck holds.
+
+        >>> from lookup.cards import parse_cards
+        >>> get_ranking("short-deck").check_deck(parse_cards("As 2c"))
+        Traceback (most recent call last):
+        ...
+        lookup.errors.CardError: card '2c' is not in the short-deck deck: its ranks are 6789TJQKA
+        """
+        deck = self.card_set
+        cards = tuple(cards)
         if not deck.issuperset(cards):
             card = next(c for c in cards if c not in deck)
             if card.is_joker:
@@ -275,11 +298,6 @@ class Ranking:
             raise CardError(
                 f"card '{card}' is not in the {self.name} deck: its ranks are {allowed}",
                 str(card),
-            )
-        if len(cards) < self.hand_size:
-            raise HandSizeError(
-                f"a {self.name} hand needs at least {self.hand_size} cards, got {len(cards)}",
-                len(cards),
             )
 
     def _slow(self, cards: CardsLike, board: CardsLike | None) -> HandRank:
