@@ -5,9 +5,11 @@ A hand of card indices (``4 * rank + suit``, 0 = 2c ... 51 = As) becomes two
 computation, two gathers from 2,704-entry tables and two arithmetic operations:
 
 * the *rank key*, which names the rank multiset: for five cards the product of
-  the rank primes, for six or seven the base-5 rank sum (``sum(5**rank)``), the
-  keys of the ranking's ``hash5`` and ``hash67`` perfect hashes
-  (:mod:`lookup.prime_hash`), which give the best class without a flush;
+  the rank primes, the key of the ranking's ``hash5`` perfect hash
+  (:mod:`lookup.prime_hash`); for six or seven the sum of each rank's weight
+  (the ``rank_key`` array of ``sum67``), which indexes that file's row-displaced
+  tables (``classes[key + offsets[key >> shift]]``); either gives the best class
+  without a flush;
 * ``code``: the sum of each card's :data:`card code <BatchTables.card_code>`,
   which is the card's own bit ``13 * suit + rank`` (so the 52-bit card set, one
   13-bit rank mask per suit, clubs lowest) plus one in its suit's 3-bit counter
@@ -17,7 +19,7 @@ computation, two gathers from 2,704-entry tables and two arithmetic operations:
   distinct: repeated bits carry, so the sum has fewer than ``k`` bits set.
 
 Keys extend: adding a card multiplies the product by its prime (or adds its
-``5**rank``) and adds its code, which is how :mod:`lookup.census` walks every
+rank's weight) and adds its code, which is how :mod:`lookup.census` walks every
 hand without building index tuples. Work is done in row chunks that fit the
 CPU cache, which is most of the speed, and memory stays proportional to the batch.
 
@@ -46,6 +48,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import combinations_with_replacement
 from typing import Any, Final
 
 import numpy as np
@@ -54,7 +57,7 @@ from numpy.typing import ArrayLike, NDArray
 from lookup.cards import DECK, JOKERS, PRIMES, CardsLike, flush_suit_by_counters, parse_cards
 from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
 from lookup.ranking import Ranking, RulesLike, get_ranking
-from lookup.tables import MASK_SPACE, PrimeHash, load_badugi
+from lookup.tables import MASK_SPACE, PrimeHash, RankKeyTable, load_badugi
 
 __all__ = [
     "CHUNK_ROWS",
@@ -103,6 +106,39 @@ class HashView:
     classes: NDArray[np.uint16]
 
 
+@dataclass(frozen=True)
+class RowView:
+    """One hand size's row-displaced table (:class:`lookup.tables.RankKeyTable`) in numpy."""
+
+    shift: np.uint64
+    offsets: NDArray[np.int64]
+    classes: NDArray[np.uint16]
+
+
+def _row_view(source: RankKeyTable) -> RowView:
+    return RowView(
+        shift=np.uint64(source.shift),
+        offsets=_frozen(source.offsets, np.int64),
+        classes=_frozen(source.classes, np.uint16),
+    )
+
+
+@cache
+def _valid_rank_keys(ranking: Ranking, hand_size: int) -> NDArray[np.uint64]:
+    """Sorted rank keys of every ``hand_size`` rank multiset of the deck (for ``check``).
+
+    Derived from the weights when first asked for (about 0.1 s) rather than stored:
+    only a caller who builds keys by hand needs them proved.
+    """
+    weights = batch_tables(ranking).card_rank_key[::4].tolist()  # deuce first
+    keys = {
+        sum(weights[r] for r in ranks)
+        for ranks in combinations_with_replacement(sorted(ranking.rules.rank_order), hand_size)
+        if max(ranks.count(r) for r in ranks) <= 4
+    }
+    return _frozen(sorted(keys), np.uint64)  # type: ignore[no-any-return]
+
+
 def _hash_view(source: PrimeHash) -> HashView:
     params = source.params
     return HashView(
@@ -120,37 +156,40 @@ def _hash_view(source: PrimeHash) -> HashView:
 class BatchTables:
     """Read-only numpy views of one ranking's tables, shaped for gathers.
 
-    Per card index (52 entries): ``card_prime`` and ``card_rank5`` (uint64,
-    the rank's prime and ``5**rank``), ``card_rank_bit`` (uint16, ``1 << rank``),
-    ``card_suit`` (uint8, 0 = clubs ... 3 = spades), ``card_code`` (uint64, see
-    the module docstring), ``in_deck`` (bool: the card belongs to the
+    Per card index (52 entries): ``card_prime`` and ``card_rank_key`` (uint64,
+    the rank's prime and its weight in six/seven-card rank keys), ``card_rank_bit``
+    (uint16, ``1 << rank``), ``card_suit`` (uint8, 0 = clubs ... 3 = spades),
+    ``card_code`` (uint64, see the module docstring), ``in_deck`` (bool: the card belongs to the
     ranking's deck); per pair of cards (2,704 entries, ``52 * a + b``)
-    ``pair_prime``, ``pair_rank5`` and ``pair_code``, the same keys for two
+    ``pair_prime``, ``pair_rank_key`` and ``pair_code``, the same keys for two
     cards at once. Tables: ``flush`` (uint16[8192], rank mask -> class; zeros
-    where flushes do not count), the perfect hashes ``hash5`` and ``hash67``,
+    where flushes do not count), the perfect hash ``hash5``, the row-displaced
+    ``rank_tables`` of six and seven cards,
     ``flush_mode`` with its sorted ``exception_keys`` and ``exception_classes``,
     ``categories`` (uint8, category of each class number, index 0 unused) and
     ``flush_suit`` (uint8[4096]: the suit whose 3-bit counter is five or more,
     else :data:`NO_FLUSH`). Badugi rankings fill ``hash5`` with their
-    four-card hash and ``mask_prime`` with each suit mask's prime.
+    four-card hash and ``mask_prime`` with each suit mask's prime (and have no
+    rank keys: zeros, and no ``rank_tables``).
     """
 
     ranking: Ranking
     card_prime: NDArray[np.uint64]
-    card_rank5: NDArray[np.uint64]
+    card_rank_key: NDArray[np.uint64]
     card_rank_bit: NDArray[np.uint16]
     card_suit: NDArray[np.uint8]
     card_code: NDArray[np.uint64]
     in_deck: NDArray[np.bool_]
     pair_prime: NDArray[np.uint64]
     """``card_prime[a] * card_prime[b]`` at ``52 * a + b``: one gather serves two cards."""
-    pair_rank5: NDArray[np.uint64]
-    """``card_rank5[a] + card_rank5[b]`` at ``52 * a + b``."""
+    pair_rank_key: NDArray[np.uint64]
+    """``card_rank_key[a] + card_rank_key[b]`` at ``52 * a + b``."""
     pair_code: NDArray[np.uint64]
     """``card_code[a] + card_code[b]`` at ``52 * a + b``."""
     flush: NDArray[np.uint16]
     hash5: HashView
-    hash67: HashView | None
+    rank_tables: dict[int, RowView]
+    """Hand size (6, 7) -> its table; empty for badugi."""
     flush_mode: str
     exception_keys: NDArray[np.uint64]
     exception_classes: NDArray[np.uint16]
@@ -181,7 +220,6 @@ def batch_tables(rules: RulesLike = "standard") -> BatchTables:
 def _batch_tables(ranking: Ranking) -> BatchTables:
     flush_suit = [NO_FLUSH if suit is None else suit for suit in flush_suit_by_counters()]
     primes = [PRIMES[card.rank] for card in DECK]
-    rank5 = [5**card.rank for card in DECK]
     codes = [
         (1 << (13 * card.suit + card.rank)) | (1 << (_COUNTER_SHIFT + 3 * card.suit))
         for card in DECK
@@ -191,13 +229,11 @@ def _batch_tables(ranking: Ranking) -> BatchTables:
     common: dict[str, Any] = {
         "ranking": ranking,
         "card_prime": _frozen(primes, np.uint64),
-        "card_rank5": _frozen(rank5, np.uint64),
         "card_rank_bit": _frozen([1 << card.rank for card in DECK], np.uint16),
         "card_suit": _frozen([card.suit for card in DECK], np.uint8),
         "card_code": _frozen(codes, np.uint64),
         "in_deck": _frozen([i in deck for i in range(52)], np.bool_),
         "pair_prime": _frozen([a * b for a in primes for b in primes], np.uint64),
-        "pair_rank5": _frozen([a + b for a in rank5 for b in rank5], np.uint64),
         "pair_code": _frozen([a + b for a in codes for b in codes], np.uint64),
         "categories": _frozen([int(c) for c in classes.categories], np.uint8),
         "flush_suit": _frozen(flush_suit, np.uint8),
@@ -208,7 +244,8 @@ def _batch_tables(ranking: Ranking) -> BatchTables:
             **common,
             flush=_frozen([0] * MASK_SPACE, np.uint16),
             hash5=_hash_view(badugi.hash4),
-            hash67=None,
+            **_rank_key_views([0] * 13),
+            rank_tables={},
             flush_mode="none",
             exception_keys=_frozen([], np.uint64),
             exception_classes=_frozen([], np.uint16),
@@ -222,12 +259,21 @@ def _batch_tables(ranking: Ranking) -> BatchTables:
         **common,
         flush=_frozen(five.flush if five.flush is not None else [0] * MASK_SPACE, np.uint16),
         hash5=_hash_view(five.hash5),
-        hash67=_hash_view(multi.hash67),
+        **_rank_key_views(multi.rank_keys),
+        rank_tables={size: _row_view(table) for size, table in multi.by_size.items()},
         flush_mode=multi.flush_mode,
         exception_keys=_frozen(multi.exception_keys, np.uint64),
         exception_classes=_frozen(multi.exception_classes, np.uint16),
         mask_prime=None,
     )
+
+
+def _rank_key_views(weights: Sequence[int]) -> dict[str, Any]:
+    keys = [weights[card.rank] for card in DECK]
+    return {
+        "card_rank_key": _frozen(keys, np.uint64),
+        "pair_rank_key": _frozen([a + b for a in keys for b in keys], np.uint64),
+    }
 
 
 def hand_keys(
@@ -238,7 +284,7 @@ def hand_keys(
     ``columns`` is a ``(k, N)`` integer array (or a sequence of ``k`` integer
     arrays of length ``N``; intp is fastest) of card indices, *already checked*
     to be in 0-51. The rank keys are prime products for five cards or fewer,
-    base-5 rank sums for more. Returns two new uint64 arrays of length ``N``.
+    rank weight sums for more. Returns two new uint64 arrays of length ``N``.
 
     >>> products, codes = hand_keys(np.array([[51], [50]]))  # As, Ah
     >>> int(products[0]) == 41 * 41, hex(int(codes[0]) & CODE_CARD_SET)
@@ -253,7 +299,7 @@ def hand_keys(
     t = _batch_tables(get_ranking("standard"))  # the per-card keys are the same for all
     by_product = len(columns) <= 5
     card_key, pair_key = (
-        (t.card_prime, t.pair_prime) if by_product else (t.card_rank5, t.pair_rank5)
+        (t.card_prime, t.pair_prime) if by_product else (t.card_rank_key, t.pair_rank_key)
     )
     # Cards two at a time through the pair tables: one index serves both gathers.
     # ndarray.take measured faster than fancy indexing on these small tables.
@@ -312,17 +358,23 @@ def classes_of_rank_keys(
     rules: RulesLike = "standard",
     check: bool = False,
 ) -> NDArray[np.uint16]:
-    """Best class without a flush of each rank key, through the ranking's perfect hash.
+    """Best class without a flush of each rank key, through the ranking's tables.
 
     Takes the uint64 rank keys of :func:`hand_keys` (prime products of five
-    ranks, base-5 rank sums of six or seven); returns a new uint16 array. Any
-    other key gives an arbitrary class unless ``check`` is set, which compares
-    the key stored in each slot and raises :class:`~lookup.errors.CardError`
+    ranks, rank weight sums of six or seven); returns a new uint16 array. Any
+    other key gives an arbitrary class unless ``check`` is set, which checks
+    that each key's slot holds it and raises :class:`~lookup.errors.CardError`
     naming the first bad row.
 
-    >>> four_aces_king_deuce_three = 4 * 5**12 + 5**11 + 5**0 + 5**1
+    >>> weight = batch_tables().card_rank_key[::4]  # deuce first
+    >>> four_aces_king_deuce_three = 4 * weight[12] + weight[11] + weight[0] + weight[1]
     >>> classes_of_rank_keys(np.array([four_aces_king_deuce_three], dtype=np.uint64)).tolist()
     [11]
+    >>> classes_of_rank_keys(np.array([5 * weight[12] + weight[0] + weight[1]]), check=True)
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.errors.CardError: row 0: rank key 7395906 is no hand of distinct cards of this deck ...
     >>> classes_of_rank_keys(np.array([41**4 * 37], dtype=np.uint64), hand_size=5).tolist()
     [11]
     >>> classes_of_rank_keys(np.array([41**5], dtype=np.uint64), hand_size=5, check=True)
@@ -332,15 +384,26 @@ def classes_of_rank_keys(
     lookup.errors.CardError: row 0: rank key 115856201 is no hand of distinct cards of this deck ...
     """
     t = batch_tables(rules)
-    view = t.hash5 if hand_size == 5 else t.hash67
-    if view is None:
+    if hand_size == 5:
+        slots = _slots(keys, t.hash5)
+        if check:
+            row = _first_key_mismatch(keys, slots, t.hash5)
+            if row is not None:
+                raise _key_error(row, int(keys[row]))
+        return t.hash5.classes.take(slots)
+    table = t.rank_tables.get(hand_size)
+    if table is None:
         raise HandSizeError(f"{t.ranking.name} has no {hand_size}-card table", hand_size)
-    slots = _slots(keys, view)
+    rows = (keys >> table.shift).view(np.intp)
+    # "clip": a key that is no hand (only possible unchecked) stays inside the arrays.
+    slots = keys.view(np.intp) + table.offsets.take(rows, mode="clip")
     if check:
-        row = _first_key_mismatch(keys, slots, view)
-        if row is not None:
-            raise _key_error(row, int(keys[row]))
-    return view.classes.take(slots)
+        valid = _valid_rank_keys(t.ranking, hand_size)
+        at = np.searchsorted(valid, keys).clip(max=len(valid) - 1)
+        bad = np.flatnonzero(valid[at] != keys)
+        if bad.size:
+            raise _key_error(int(bad[0]), int(keys[bad[0]]))
+    return table.classes.take(slots, mode="clip")
 
 
 def flush_classes(
@@ -403,7 +466,9 @@ def classes_of_keys(
     best = np.minimum(flush, unsuited)
     candidates = np.flatnonzero(unsuited < flush)
     if candidates.size and t.exception_keys.size:
-        wanted = (keys[rows[candidates]] << np.uint64(13)) | masks[candidates]
+        # lookup.tables.exception_key, vectorised.
+        size_bit = np.uint64((hand_size - 6) << 13)
+        wanted = (keys[rows[candidates]] << np.uint64(14)) | size_bit | masks[candidates]
         at = np.searchsorted(t.exception_keys, wanted).clip(max=t.exception_keys.size - 1)
         hit = t.exception_keys[at] == wanted
         best[candidates[hit]] = t.exception_classes[at[hit]]

@@ -278,9 +278,14 @@ def flush_suit_by_counters() -> tuple[int | None, ...]:
     (3, None, 4096)
     """
     suits: list[int | None] = [None] * (1 << 12)
-    for counts in product(range(8), repeat=4):
-        if sum(counts) <= 7 and max(counts) >= 5:
-            suits[sum(n << (3 * suit) for suit, n in enumerate(counts))] = counts.index(max(counts))
+    # Only the few counters with a flush are visited: at most two cards lie off its suit.
+    for suit in range(4):
+        lanes = [3 * other for other in range(4) if other != suit]
+        for others in product(range(3), repeat=3):
+            off_suit = sum(others)
+            base = sum(n << lane for n, lane in zip(others, lanes, strict=True))
+            for count in range(5, 8 - off_suit):
+                suits[base | count << (3 * suit)] = suit
     return tuple(suits)
 
 

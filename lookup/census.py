@@ -112,9 +112,9 @@ def hand_slices(
 
 
 def _card_keys(deck: tuple[int, ...], by_product: bool) -> tuple[list[int], list[int]]:
-    """Rank key and code of each deck position (rank primes, or 5**rank, and card codes)."""
+    """Rank key and code of each deck position (rank primes, or rank weights, and card codes)."""
     t = batch_tables()
-    keys = t.card_prime if by_product else t.card_rank5
+    keys = t.card_prime if by_product else t.card_rank_key
     return [int(keys[i]) for i in deck], [int(t.card_code[i]) for i in deck]
 
 

@@ -130,7 +130,7 @@ class Kernel(Protocol):
 
 @dataclass(frozen=True)
 class _Sums:
-    rank5: npt.NDArray[np.uint64]
+    rank_key: npt.NDArray[np.uint64]
     code: npt.NDArray[np.uint64]
 
 
@@ -142,19 +142,19 @@ class SevenKernel:
 
     def prepare(self, board: Sequence[Column], n: int) -> _Sums:
         t = batch_tables()
-        rank5: Any = np.uint64(0)
+        rank_key: Any = np.uint64(0)
         code: Any = np.uint64(0)
         for column in board:
-            rank5 = rank5 + _gather(t.card_rank5, column)
+            rank_key = rank_key + _gather(t.card_rank_key, column)
             code = code + _gather(t.card_code, column)
-        return _Sums(_fill(rank5, n, np.uint64), _fill(code, n, np.uint64))
+        return _Sums(_fill(rank_key, n, np.uint64), _fill(code, n, np.uint64))
 
     def classes(self, prepared: _Sums, hole: Sequence[Column]) -> U16:
         t = batch_tables()
-        keys = prepared.rank5.copy()
+        keys = prepared.rank_key.copy()
         codes = prepared.code.copy()
         for column in hole:
-            keys += _gather(t.card_rank5, column)
+            keys += _gather(t.card_rank_key, column)
             codes += _gather(t.card_code, column)
         return classes_of_keys(keys, codes, 7, rules=self.ranking)
 

@@ -11,12 +11,14 @@ Poker rankings, all O(1):
   table answers by the OR of the rank bits; otherwise the product of the rank
   primes is looked up.
 * six and seven cards: one sum of per-card keys does two jobs. Its low bits
-  count each suit in 3-bit lanes; its high bits write the rank multiset in
-  base 5 (no digit carries: at most four of a rank). With no suit at five,
-  the rank sum is looked up. With a flush, the ranking's *flush mode* (proved
-  by the generator from the reference) decides: the flush wins outright
-  (standard, short deck), or the better of the flush and the unsuited class
-  is right except for a listed few keys (deuce-to-seven, where a flush hurts).
+  count each suit in 3-bit lanes; its high bits add up each rank's weight
+  (the table's ``rank_key``), a sum that differs for every rank multiset
+  (the generator proves it). With no suit at five, that rank key finds its
+  class in the stored row-displaced table, ``classes[k + offsets[k >> shift]]``.
+  With a flush, the ranking's *flush mode* (proved by the generator from the
+  reference) decides: the flush wins outright (standard, short deck), or the
+  better of the flush and the unsuited class is right except for a listed few
+  keys (deuce-to-seven, where a flush hurts).
 
 Badugi: the suits' rank masks (from a 52-bit card set) each give a prime; the
 product names the hand up to relabelling suits and is looked up. Five cards
@@ -32,9 +34,9 @@ from itertools import combinations, starmap
 from typing import Any, Final, NamedTuple
 
 from lookup.cards import Card, flush_suit_by_counters, quick_cards
-from lookup.tables import BadugiTables, FiveCardTables, MultiCardTables
+from lookup.tables import BadugiTables, FiveCardTables, MultiCardTables, exception_key
 
-__all__ = ["LANE_BITS", "Kernels", "badugi_kernels", "card_rank_key", "poker_kernels"]
+__all__ = ["LANE_BITS", "Kernels", "badugi_kernels", "poker_kernels"]
 
 LANE_BITS: Final = 12
 """Low bits of a six/seven-card key: a 3-bit counter per suit, clubs lowest."""
@@ -52,11 +54,6 @@ class Kernels(NamedTuple):
     checked: Callable[[Any, Any], Any]
     """``(cards, board) -> value``: tuples of distinct cards of the deck are checked and
     looked up in one pass; anything else goes to the caller's slow, explaining path."""
-
-
-def card_rank_key(card: Card) -> int:
-    """``5**rank`` above the suit lanes, plus one in the card's suit lane."""
-    return int(5**card.rank << LANE_BITS) | (1 << (3 * card.suit))
 
 
 def _flush_suit_bits() -> list[int]:
@@ -98,22 +95,26 @@ def poker_kernels(
     # The checked six/seven-card path's tables, bound on the first such hand (see
     # _CheckedMulti); the checked entry reads them from these cells directly.
     key67: dict[object, int] | None = None
-    by_rank_sum: dict[int, int] = {}
     flush_suit: list[int] = []
-    with_flush: Callable[[int, int], int] | None = None
+    classes6: Sequence[int] = []
+    offsets6: list[int] = []
+    classes7: Sequence[int] = []
+    offsets7: list[int] = []
+    row_bits = 0
+    flush6: Callable[[int, int], int] | None = None
+    flush7: Callable[[int, int], int] | None = None
 
     def load_multi() -> None:
         # The six/seven-card table is read on the first six- or seven-card hand; the
         # direct kernels then replace these stubs, so later lookups skip them.
-        nonlocal key67, by_rank_sum, flush_suit, with_flush
+        nonlocal key67, flush_suit, classes6, offsets6, classes7, offsets7, row_bits
+        nonlocal flush6, flush7
         if key67 is None:
             direct, parts = _multi_kernels(deck, flush, multi())
             by_size.update(direct)
-            by_rank_sum, flush_suit, with_flush = (
-                parts.by_rank_sum,
-                parts.flush_suit,
-                parts.with_flush,
-            )
+            flush_suit, row_bits = parts.flush_suit, parts.row_bits
+            classes6, offsets6, flush6 = parts.by_size[6]
+            classes7, offsets7, flush7 = parts.by_size[7]
             key67 = parts.key
 
     def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
@@ -167,30 +168,50 @@ def poker_kernels(
             if n == 7:
                 a, b, c, d, e, f, g = hand
                 k = key67[a] + key67[b] + key67[c] + key67[d] + key67[e] + key67[f] + key67[g]
-            elif n == 6:
+                if (k >> _CARD_SHIFT).bit_count() != 7:  # a repeated card carried
+                    return slow(cards, board)
+                k &= low
+                if flush7 is not None and flush_suit[k & lanes]:
+                    return values[flush7(k, _suit_mask(hand, flush_suit[k & lanes]))]
+                return values[classes7[(k >> shift) + offsets7[k >> row_bits]]]
+            if n == 6:
                 a, b, c, d, e, f = hand
                 k = key67[a] + key67[b] + key67[c] + key67[d] + key67[e] + key67[f]
-            else:
-                return slow(cards, board)  # more than seven cards, or too few
+                if (k >> _CARD_SHIFT).bit_count() != 6:
+                    return slow(cards, board)
+                k &= low
+                if flush6 is not None and flush_suit[k & lanes]:
+                    return values[flush6(k, _suit_mask(hand, flush_suit[k & lanes]))]
+                return values[classes6[(k >> shift) + offsets6[k >> row_bits]]]
         except (KeyError, TypeError):  # not a card of this deck
-            return slow(cards, board)
-        if (k >> _CARD_SHIFT).bit_count() != n:  # a repeated card carried
-            return slow(cards, board)
-        k &= low
-        suit = flush_suit[k & lanes]
-        if suit and with_flush is not None:
-            mask = 0
-            for card in hand:
-                if card & suit:
-                    mask |= card
-            return values[with_flush(k, mask)]
-        return values[by_rank_sum[k >> shift]]
+            pass
+        return slow(cards, board)  # more than seven cards, too few, or not cards
 
     return Kernels(by_size, best, load_multi, checked)
 
 
 _CARD_SHIFT: Final = 64
 """Checked six/seven-card keys carry the card's own bit from here up, above the rank key."""
+
+
+def _suit_mask(cards: Sequence[int], suit: int) -> int:
+    """OR of the cards of one suit (its bit in the card encoding): their rank bits."""
+    mask = 0
+    for card in cards:
+        if card & suit:
+            mask |= card
+    return mask
+
+
+class _SizeTables(NamedTuple):
+    """One hand size's lookup as the kernels read it: the table's lists and the flush rule."""
+
+    classes: Sequence[int]
+    """As stored (an ``array``): indexing it costs about 1% of a lookup, and converting
+    its 89,000 entries to a list would cost 5 ms of start-up."""
+    offsets: list[int]
+    with_flush: Callable[[int, int], int] | None
+    """``(key, the flush suit's card OR) -> class``; None where flushes do not count."""
 
 
 class _CheckedMulti(NamedTuple):
@@ -200,97 +221,82 @@ class _CheckedMulti(NamedTuple):
     """Card -> its own bit at ``_CARD_SHIFT + index``, plus its rank key: summing them adds
     the card bits too, so a repeated card carries (fewer bits than cards are set) and a
     foreign object is no key at all."""
-    by_rank_sum: dict[int, int]
     flush_suit: list[int]
-    with_flush: Callable[[int, int], int] | None
+    row_bits: int
+    """``LANE_BITS + row shift``: a key shifted by this is its row."""
+    by_size: dict[int, _SizeTables]
 
 
 def _multi_kernels(
     deck: Sequence[Card], flush: list[int] | None, tables: MultiCardTables
 ) -> tuple[dict[int, Kernel], _CheckedMulti]:
     """The direct six- and seven-card kernels, and the checked path's tables."""
-    key: dict[object, int] = {
-        card: (1 << (_CARD_SHIFT + card.index)) + card_rank_key(card) for card in deck
+    rank_key: dict[int, int] = {
+        card: (tables.rank_keys[card.rank] << LANE_BITS) | (1 << (3 * card.suit)) for card in deck
     }
-    parts = _CheckedMulti(key, tables.by_rank_sum, _flush_suit_bits(), _flush_rule(flush, tables))
-    return _direct_multi_kernels(deck, flush, tables), parts
+    by_size = {}
+    for size, table in tables.by_size.items():
+        classes, offsets = table.classes, table.offsets.tolist()
+        with_flush = _flush_rule(flush, tables, size, classes, offsets)
+        by_size[size] = _SizeTables(classes, offsets, with_flush)
+    shift = tables.by_size[7].shift
+    parts = _CheckedMulti(
+        {card: (1 << (_CARD_SHIFT + card.index)) + rank_key[card] for card in deck},
+        _flush_suit_bits(),
+        LANE_BITS + shift,
+        by_size,
+    )
+    return _direct_multi_kernels(rank_key, parts), parts
 
 
 def _flush_rule(
-    flush: list[int] | None, tables: MultiCardTables
+    flush: list[int] | None,
+    tables: MultiCardTables,
+    size: int,
+    classes: Sequence[int],
+    offsets: list[int],
 ) -> Callable[[int, int], int] | None:
-    """Class of six or seven cards holding a flush: ``(key, the suit's card OR)`` -> class."""
+    """Class of ``size`` cards holding a flush: ``(key, the suit's card OR)`` -> class."""
     if flush is None:
         return None
     flush_table = flush
-    by_rank_sum = tables.by_rank_sum
-    shift = LANE_BITS
     if tables.flush_mode == "wins":
         return lambda k, mask: flush_table[mask >> 16]
     exceptions = tables.exceptions
+    shift, row_bits = LANE_BITS, LANE_BITS + tables.by_size[size].shift
 
     def with_flush(k: int, mask: int) -> int:
         best_flush = flush_table[mask >> 16]
-        unsuited = by_rank_sum[k >> shift]
+        unsuited = classes[(k >> shift) + offsets[k >> row_bits]]
         if best_flush <= unsuited:
             return best_flush
-        return exceptions.get((k >> shift) << 13 | (mask >> 16), unsuited)
+        return exceptions.get(exception_key(size, k >> shift, mask >> 16), unsuited)
 
     return with_flush
 
 
-def _direct_multi_kernels(
-    deck: Sequence[Card], flush: list[int] | None, tables: MultiCardTables
-) -> dict[int, Kernel]:
-    by_rank_sum = tables.by_rank_sum
-    shift = LANE_BITS
+def _direct_multi_kernels(key: dict[int, int], parts: _CheckedMulti) -> dict[int, Kernel]:
+    shift, row_bits = LANE_BITS, parts.row_bits
     lanes = (1 << LANE_BITS) - 1
-    key: dict[int, int] = {card: card_rank_key(card) for card in deck}
+    flush_suit = parts.flush_suit
+    classes6, offsets6, flush6 = parts.by_size[6]
+    classes7, offsets7, flush7 = parts.by_size[7]
 
-    if flush is None:
-        # Flushes do not count: the rank sum alone decides (lanes shifted off).
+    if flush6 is None or flush7 is None:
+        # Flushes do not count: the rank key alone decides (lanes shifted off).
         def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
-            return by_rank_sum[(key[a] + key[b] + key[c] + key[d] + key[e] + key[f]) >> shift]
+            k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f]
+            return classes6[(k >> shift) + offsets6[k >> row_bits]]
 
         def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
             k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
-            return by_rank_sum[k >> shift]
+            return classes7[(k >> shift) + offsets7[k >> row_bits]]
 
         return {6: evaluate6, 7: evaluate7}
 
-    flush_suit = _flush_suit_bits()
-    flush_table = flush
+    with_flush6, with_flush7 = flush6, flush7
 
-    if tables.flush_mode == "wins":
-
-        def wins6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
-            k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f]
-            suit = flush_suit[k & lanes]
-            if suit:
-                mask = 0
-                for card in (a, b, c, d, e, f):
-                    if card & suit:
-                        mask |= card
-                return flush_table[mask >> 16]
-            return by_rank_sum[k >> shift]
-
-        def wins7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
-            k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
-            suit = flush_suit[k & lanes]
-            if suit:
-                mask = 0
-                for card in (a, b, c, d, e, f, g):
-                    if card & suit:
-                        mask |= card
-                return flush_table[mask >> 16]
-            return by_rank_sum[k >> shift]
-
-        return {6: wins6, 7: wins7}
-
-    with_flush = _flush_rule(flush, tables)
-    assert with_flush is not None
-
-    def better6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
+    def flush_aware6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
         k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f]
         suit = flush_suit[k & lanes]
         if suit:
@@ -298,10 +304,10 @@ def _direct_multi_kernels(
             for card in (a, b, c, d, e, f):
                 if card & suit:
                     mask |= card
-            return with_flush(k, mask)
-        return by_rank_sum[k >> shift]
+            return with_flush6(k, mask)
+        return classes6[(k >> shift) + offsets6[k >> row_bits]]
 
-    def better7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+    def flush_aware7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
         k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
         suit = flush_suit[k & lanes]
         if suit:
@@ -309,10 +315,10 @@ def _direct_multi_kernels(
             for card in (a, b, c, d, e, f, g):
                 if card & suit:
                     mask |= card
-            return with_flush(k, mask)
-        return by_rank_sum[k >> shift]
+            return with_flush7(k, mask)
+        return classes7[(k >> shift) + offsets7[k >> row_bits]]
 
-    return {6: better6, 7: better7}
+    return {6: flush_aware6, 7: flush_aware7}
 
 
 def badugi_kernels(

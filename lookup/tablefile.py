@@ -8,7 +8,7 @@ A file is the msgpack encoding of::
      "sha256": hex digest of payload,
      "payload": msgpack bytes of {"meta": {...}, "arrays": {name: {"type", "length", "data"}}}}
 
-Arrays are stored as raw little-endian bytes (``array`` type codes ``B H I Q``), so
+Arrays are stored as raw little-endian bytes (``array`` type codes ``B H I i Q``), so
 the runtime reads them without numpy and a batch path can map them with
 ``numpy.frombuffer``. The generator writes through :func:`encode_table` and the
 runtime reads through :func:`decode_table`: the format is defined once, here.
@@ -41,7 +41,7 @@ REGENERATE_HINT: Final = (
     "regenerate the tables with `python -m tablegen` from a source checkout, "
     "or reinstall pokerlookup"
 )
-_TYPECODES: Final = {"B": 1, "H": 2, "I": 4, "Q": 8}
+_TYPECODES: Final = {"B": 1, "H": 2, "I": 4, "i": 4, "Q": 8}
 
 
 class TableFile(NamedTuple):
@@ -100,7 +100,7 @@ def encode_table(
 ) -> bytes:
     """Serialise one table; the same inputs always give the same bytes.
 
-    ``arrays`` maps a name to ``(typecode, values)`` with typecode one of ``B H I Q``.
+    ``arrays`` maps a name to ``(typecode, values)`` with typecode one of ``B H I i Q``.
     """
     payload = msgpack.packb(
         {

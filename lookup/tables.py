@@ -33,8 +33,10 @@ __all__ = [
     "FiveCardTables",
     "MultiCardTables",
     "PrimeHash",
+    "RankKeyTable",
     "WildTables",
     "all_at_most",
+    "exception_key",
     "load_badugi",
     "load_classes",
     "load_five",
@@ -224,31 +226,73 @@ def load_five(directory: Path, classes: ClassTable) -> FiveCardTables:
     return FiveCardTables(hash5, hash5.as_dict(), flush)
 
 
+def exception_key(hand_size: int, rank_key: int, flush_mask: int) -> int:
+    """Key of a listed flush exception: hand size (6 or 7), rank key sum, flush-suit rank mask.
+
+    >>> exception_key(7, 1, 0b11111)
+    24607
+    """
+    return (rank_key << 14) | ((hand_size - 6) << 13) | flush_mask
+
+
+class RankKeyTable(NamedTuple):
+    """One hand size's unsuited classes, packed by row displacement (``tablegen.row_displacement``).
+
+    The class of rank key ``k`` is ``classes[k + offsets[k >> shift]]``: the
+    arrays are used as stored, nothing is rebuilt at load.
+    """
+
+    shift: int
+    offsets: array[int]
+    classes: array[int]
+    """Class of the key in each slot; 0 where no key lands."""
+
+
 class MultiCardTables(NamedTuple):
     """What six and seven cards need (see ``tablegen.build``)."""
 
-    hash67: PrimeHash
-    by_rank_sum: dict[int, int]
-    """Base-5 rank sum of six or seven ranks -> best class ignoring suits."""
+    rank_keys: tuple[int, ...]
+    """Each rank's weight (deuce first): the sum over the cards tells rank multisets apart."""
+    by_size: dict[int, RankKeyTable]
+    """Hand size (6, 7) -> its table."""
     flush_mode: str
     """'none', 'wins' or 'better': how a flush combines with the other cards."""
     exceptions: dict[int, int]
-    """(rank sum << 13 | flush mask) -> class, where 'better' mode's min() is wrong."""
+    """:func:`exception_key` -> class, where 'better' mode's min() is wrong."""
     exception_keys: array[int]
     exception_classes: array[int]
 
 
 def load_multi(directory: Path, classes: ClassTable) -> MultiCardTables:
-    """Read ``hash67`` of a poker ranking."""
-    table = read_table(directory, "hash67", classes.rules.digest)
-    hash67 = _prime_hash(table, "I", classes.class_count)
+    """Read ``sum67`` of a poker ranking; every array's type and length is checked."""
+    table = read_table(directory, "sum67", classes.rules.digest)
     mode = table.meta.get("flush_mode")
     if mode not in ("none", "wins", "better") or (mode == "none") == classes.rules.flushes:
         raise TableError(f"lookup table {table.source} has a bad flush_mode: {REGENERATE_HINT}")
+    rank_keys = tuple(table.array("rank_key", "I", 13))
+    shift = table.meta_int("row_shift")
+    if not 0 < shift < 32:
+        raise TableError(f"lookup table {table.source} has a bad row_shift: {REGENERATE_HINT}")
+    # The largest key of six or seven cards (four of the heaviest rank, the rest of the
+    # next) sets how many rows there are.
+    second, first = sorted(rank_keys[r] for r in classes.rules.rank_order)[-2:]
+    by_size = {}
+    for size, heaviest in ((6, 4 * first + 2 * second), (7, 4 * first + 3 * second)):
+        slot_classes = table.array(f"class{size}", "H")
+        if not all_at_most(slot_classes, classes.class_count):
+            raise TableError(
+                f"lookup table {table.source} holds a class above {classes.class_count}: "
+                f"{REGENERATE_HINT}"
+            )
+        by_size[size] = RankKeyTable(
+            shift,
+            table.array(f"offset{size}", "i", (heaviest >> shift) + 1),
+            slot_classes,
+        )
     keys = table.array("exception_key", "Q")
     values = table.array("exception_class", "H", len(keys))
     return MultiCardTables(
-        hash67, hash67.as_dict(), str(mode), dict(zip(keys, values, strict=True)), keys, values
+        rank_keys, by_size, str(mode), dict(zip(keys, values, strict=True)), keys, values
     )
 
 

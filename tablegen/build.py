@@ -13,10 +13,13 @@
    ``hash5``    perfect hash: prime product of a five-card rank multiset -> class
                 (unsuited);
    ``flush``    13-bit rank mask of one suit (5-7 ranks) -> best flush class;
-   ``hash67``   perfect hash: base-5 rank sum of a six- or seven-card multiset
-                -> best unsuited class; plus, where flushes do not simply win,
-                the few (rank sum, flush mask) keys whose answer is not the
-                better of the flush and the unsuited class.
+   ``sum67``    per hand size (6, 7): rank key sum of a multiset (distinct for
+                every multiset, proved here) -> best unsuited class, packed by
+                row displacement (:mod:`tablegen.row_displacement`) so the
+                runtime indexes the stored arrays as they are; plus, where
+                flushes do not simply win, the few (size, rank key, flush mask)
+                keys whose answer is not the better of the flush and the
+                unsuited class.
 
 Badugi rankings are built by :mod:`tablegen.badugi`.
 """
@@ -32,17 +35,30 @@ from lookup.cards import PRIMES
 from lookup.progress import Progress
 from lookup.rules import RankingRules
 from lookup.tablefile import encode_table
+from lookup.tables import exception_key
 from tablegen.perfect_hash import build_perfect_hash
 from tablegen.reference import NO_CARD, PlainCard, Verdict, classify
+from tablegen.row_displacement import RANK_KEYS, ROW_SHIFT, displace_rows
 
-__all__ = ["Census", "FlushMode", "build_tables", "five_card_census", "rank_sum"]
+__all__ = [
+    "Census",
+    "FlushMode",
+    "RankKeyCollisionError",
+    "build_tables",
+    "five_card_census",
+    "rank_key",
+]
 
 MASK_SPACE = 1 << 13
 RankMultiset = tuple[int, ...]  # ascending rank numbers, repeats allowed
 
 
+class RankKeyCollisionError(RuntimeError):
+    """Two rank multisets of one size share a rank key: the rank keys cannot serve this deck."""
+
+
 class FlushMode:
-    """How the six/seven-card kernel treats a flush (stored in ``hash67``'s meta)."""
+    """How the six/seven-card kernel treats a flush (stored in ``sum67``'s meta)."""
 
     NONE = "none"  # flushes do not count: the rank multiset alone decides
     WINS = "wins"  # a flush beats anything else these cards make (proved per ranking)
@@ -94,9 +110,30 @@ def _mask(ranks: RankMultiset) -> int:
     return sum(1 << r for r in set(ranks))
 
 
-def rank_sum(ranks: RankMultiset) -> int:
-    """The multiset as a base-5 number: digit ``r`` counts rank ``r`` (at most four)."""
-    return sum(5**r for r in ranks)
+def rank_key(ranks: RankMultiset) -> int:
+    """The sum of the ranks' :data:`~tablegen.row_displacement.RANK_KEYS` weights."""
+    return sum(RANK_KEYS[r] for r in ranks)
+
+
+def _unsuited_by_rank_key(
+    rules: RankingRules, census: Census, show_progress: bool
+) -> dict[int, dict[int, int]]:
+    """Hand size (6, 7) -> rank key -> best class ignoring suits; proves the keys distinct."""
+    sizes = (6, 7)
+    total = sum(1 for size in sizes for _ in rank_multisets(rules, size))
+    unsuited: dict[int, dict[int, int]] = {}
+    with Progress(f"{rules.name}: best of each rank multiset", total, enabled=show_progress) as bar:
+        for size in sizes:
+            by_key = unsuited[size] = {}
+            for ranks in rank_multisets(rules, size):
+                key = rank_key(ranks)
+                if key in by_key:
+                    raise RankKeyCollisionError(
+                        f"{rules.name}: two {size}-card rank multisets share rank key {key}"
+                    )
+                by_key[key] = _best(census, False, ranks)
+                bar.advance()
+    return unsuited
 
 
 def _product(ranks: RankMultiset) -> int:
@@ -177,29 +214,24 @@ def build_tables(rules: RankingRules, *, show_progress: bool = True) -> dict[str
             {"class": ("H", flush)},
         )
 
-    unsuited: dict[int, int] = {}
-    counts: dict[str, int] = {}
-    sizes = (6, 7)
-    total = sum(1 for size in sizes for _ in rank_multisets(rules, size))
-    with Progress(f"{rules.name}: best of each rank multiset", total, enabled=show_progress) as bar:
-        for size in sizes:
-            before = len(unsuited)
-            for ranks in rank_multisets(rules, size):
-                unsuited[rank_sum(ranks)] = _best(census, False, ranks)
-                bar.advance()
-            counts[str(size)] = len(unsuited) - before
-
+    unsuited = _unsuited_by_rank_key(rules, census, show_progress)
     mode, exceptions = _flush_mode(rules, census, flush, unsuited, show_progress)
-    # Six keys a bucket halves the displacement array of this, the largest table
-    # (16,384 buckets instead of 32,768 for 52 cards); placement still succeeds at once.
-    arrays, meta = _perfect_hash(unsuited, counts, keys_per_bucket=6.0)
+    arrays: dict[str, tuple[str, list[int]]] = {"rank_key": ("I", list(RANK_KEYS))}
+    for size, by_key in unsuited.items():
+        packed = displace_rows(list(by_key))
+        arrays[f"offset{size}"] = ("i", packed.offsets)
+        arrays[f"class{size}"] = ("H", [by_key.get(k, 0) for k in packed.slot_keys])
     arrays["exception_key"] = ("Q", sorted(exceptions))
     arrays["exception_class"] = ("H", [exceptions[k] for k in sorted(exceptions)])
-    meta["flush_mode"] = mode
+    meta: dict[str, object] = {
+        "row_shift": ROW_SHIFT,
+        "flush_mode": mode,
+        "keys_by_hand_size": {str(size): len(by_key) for size, by_key in unsuited.items()},
+    }
     encode(
-        "hash67",
-        "perfect hash: base-5 rank sum of six or seven ranks -> best class ignoring suits; "
-        "exceptions by (rank sum << 13 | flush mask)",
+        "sum67",
+        "rank key sum of six or seven cards -> best class ignoring suits, by row displacement "
+        "(slot = key + offset[key >> row_shift]); exceptions by exception_key()",
         arrays,
         meta,
     )
@@ -214,7 +246,7 @@ def _flush_mode(
     rules: RankingRules,
     census: Census,
     flush: list[int],
-    unsuited: dict[int, int],
+    unsuited: dict[int, dict[int, int]],
     show_progress: bool,
 ) -> tuple[str, dict[int, int]]:
     """Prove how a flush combines with the rest of six or seven cards, from the reference.
@@ -229,7 +261,7 @@ def _flush_mode(
     if not rules.flushes:
         return FlushMode.NONE, {}
     configurations = list(_flush_configurations(rules))
-    if all(flush[_mask(s)] <= unsuited[rank_sum(tuple(sorted(s + o)))] for s, o in configurations):
+    if all(flush[_mask(s)] <= unsuited[len(s + o)][rank_key(s + o)] for s, o in configurations):
         return FlushMode.WINS, {}
     exceptions: dict[int, int] = {}
     label = f"{rules.name}: flushes against the rest"
@@ -237,14 +269,14 @@ def _flush_mode(
         for suited, others in configurations:
             bar.advance()
             best_flush = flush[_mask(suited)]
-            key = rank_sum(tuple(sorted(suited + others)))
-            best_unsuited = unsuited[key]
+            size, key = len(suited + others), rank_key(suited + others)
+            best_unsuited = unsuited[size][key]
             if best_unsuited >= best_flush:
                 continue  # the flush is at least as good: min() is already right
             other = _best_without_flush(census, suited, others)
             truth = best_flush if other is None else min(best_flush, other)
             if truth != min(best_flush, best_unsuited):
-                exceptions[key << 13 | _mask(suited)] = truth
+                exceptions[exception_key(size, key, _mask(suited))] = truth
     return FlushMode.BETTER, exceptions
 
 

@@ -46,7 +46,7 @@ I64 = npt.NDArray[np.int64]
 
 @cache
 def _rank_multisets() -> tuple[npt.NDArray[np.intp], U64]:
-    """Every five-rank board multiset: counts per rank (N, 13) and base-5 rank sums."""
+    """Every five-rank board multiset: counts per rank (N, 13) and rank key sums."""
     rows = [
         ranks
         for ranks in combinations_with_replacement(range(13), 5)
@@ -56,9 +56,8 @@ def _rank_multisets() -> tuple[npt.NDArray[np.intp], U64]:
     for i, ranks in enumerate(rows):
         for r in ranks:
             counts[i, r] += 1
-    rank_sum = (counts.astype(np.uint64) * (np.uint64(5) ** np.arange(13, dtype=np.uint64))).sum(
-        axis=1, dtype=np.uint64
-    )
+    weights = batch_tables().card_rank_key[::4]  # one card of each rank, deuce first
+    rank_sum = (counts.astype(np.uint64) * weights).sum(axis=1, dtype=np.uint64)
     return counts, rank_sum
 
 
@@ -68,8 +67,8 @@ def _choose() -> I64:
     return np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
 
 
-def _rank5(cards: Iterable[int]) -> np.uint64:
-    return np.uint64(sum(5 ** (c // 4) for c in cards))
+def _rank_key(cards: Iterable[int]) -> np.uint64:
+    return np.uint64(batch_tables().card_rank_key[list(cards)].sum(dtype=np.uint64))
 
 
 def _outcome_counts(
@@ -97,7 +96,7 @@ def showdown_counts(
     boards = comb(len(deck), 5)
     if boards == 0:
         return 0, 0, 0
-    hole = (_rank5(first), _rank5(second))
+    hole = (_rank_key(first), _rank_key(second))
 
     # 1. Every board by rank multiset, as if no flush existed.
     counts, rank_sum = _rank_multisets()
@@ -141,10 +140,10 @@ def _flush_board_change(
     """
     t = batch_tables()
     suited_sets = _subsets(suited, k)
-    suited_sum = t.card_rank5[suited_sets].sum(axis=1, dtype=np.uint64)
+    suited_sum = t.card_rank_key[suited_sets].sum(axis=1, dtype=np.uint64)
     suited_mask = np.bitwise_or.reduce(t.card_rank_bit[suited_sets], axis=1)
     other_sets = _subsets(others, 5 - k)
-    other_sum = t.card_rank5[other_sets].sum(axis=1, dtype=np.uint64)
+    other_sum = t.card_rank_key[other_sets].sum(axis=1, dtype=np.uint64)
     # Every suited set with every choice of other cards, suited set major.
     keys = (suited_sum[:, None] + other_sum[None, :]).reshape(-1)
     before, after = [], []

@@ -30,6 +30,7 @@ from lookup.rank import CLASS_COUNT, Category, HandRank
 from lookup.ranking import get_ranking
 from lookup.tables import load_five, load_multi
 from tablegen.reference import Verdict, classify
+from tablegen.row_displacement import RANK_KEYS
 
 SEED = 20240611
 
@@ -137,20 +138,50 @@ def test_every_five_card_hand_matches_reference() -> None:
 # --- the primitives ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("hand_size", [5, 7])
-def test_vectorised_hash_matches_scalar_slot_function(hand_size: int) -> None:
+def test_vectorised_hash_matches_scalar_slot_function() -> None:
     ranking = get_ranking("standard")
-    if hand_size == 5:
-        source = load_five(ranking.directory, ranking.classes).hash5
-    else:
-        source = load_multi(ranking.directory, ranking.classes).hash67
-    view = batch_tables().hash5 if hand_size == 5 else batch_tables().hash67
+    source = load_five(ranking.directory, ranking.classes).hash5
+    view = batch_tables().hash5
     keys = np.array([k for k in source.keys if k], dtype=np.uint64)
     displacement = list(source.displacement)
     expected_slots = [slot_of(int(k), source.params, displacement) for k in keys]
     assert np.array_equal(view.keys[expected_slots], keys)
-    got = classes_of_rank_keys(keys, hand_size=hand_size, check=True)
+    got = classes_of_rank_keys(keys, hand_size=5, check=True)
     assert np.array_equal(got, view.classes[expected_slots])
+
+
+@pytest.mark.parametrize("hand_size", [6, 7])
+def test_vectorised_rank_key_lookup_matches_the_stored_rows(hand_size: int) -> None:
+    ranking = get_ranking("standard")
+    table = load_multi(ranking.directory, ranking.classes).by_size[hand_size]
+    multisets = [
+        ranks
+        for ranks in combinations_with_replacement(range(13), hand_size)
+        if max(ranks.count(r) for r in ranks) <= 4
+    ]
+    keys = [sum(RANK_KEYS[r] for r in ranks) for ranks in multisets]
+    expected = [table.classes[k + table.offsets[k >> table.shift]] for k in keys]
+    got = classes_of_rank_keys(np.array(keys, dtype=np.uint64), hand_size=hand_size, check=True)
+    assert got.tolist() == expected
+    assert 0 not in expected
+
+
+@pytest.mark.parametrize("hand_size", [6, 7])
+def test_check_refuses_every_key_that_is_no_multiset(hand_size: int) -> None:
+    valid = {
+        sum(RANK_KEYS[r] for r in ranks)
+        for ranks in combinations_with_replacement(range(13), hand_size)
+        if max(ranks.count(r) for r in ranks) <= 4
+    }
+    rng = np.random.default_rng(SEED + hand_size)
+    keys = rng.integers(0, max(valid) + 2_000, 5_000, dtype=np.uint64)
+    for key in keys.tolist():
+        if key in valid:
+            continue
+        with pytest.raises(CardError, match=f"rank key {key} is no hand"):
+            classes_of_rank_keys(np.array([key], dtype=np.uint64), hand_size=hand_size, check=True)
+    # Unchecked, a stray key still gives some class from inside the table, never an IndexError.
+    assert len(classes_of_rank_keys(keys, hand_size=hand_size)) == len(keys)
 
 
 def test_rank_sums_of_every_seven_rank_multiset_hash_to_reference() -> None:
@@ -161,8 +192,8 @@ def test_rank_sums_of_every_seven_rank_multiset_hash_to_reference() -> None:
         if max(ranks.count(r) for r in ranks) <= 4
     ]
     assert len(multisets) == 49_205
-    # Six or seven ranks are keyed by their base-5 sum: each count (at most 4) is a digit.
-    keys = np.array([sum(5**r for r in ranks) for ranks in multisets], np.uint64)
+    # Six or seven ranks are keyed by the sum of their weights, distinct for every multiset.
+    keys = np.array([sum(RANK_KEYS[r] for r in ranks) for ranks in multisets], np.uint64)
     assert len(set(keys.tolist())) == len(multisets)
     got = classes_of_rank_keys(keys, check=True)
     rng = np.random.default_rng(SEED)
@@ -177,7 +208,7 @@ def test_hand_keys_and_flush_classes() -> None:
     # Ah Kh Qh 9h 7h 2h 2s: a flush in hearts whatever the pair of deuces says.
     hand = encode_batch(["Ah Kh Qh 9h 7h 2h 2s"])
     keys, codes = hand_keys(np.ascontiguousarray(hand.T, dtype=np.intp))
-    assert int(keys[0]) == 5**12 + 5**11 + 5**10 + 5**7 + 5**5 + 2 * 5**0
+    assert int(keys[0]) == sum(RANK_KEYS[r] for r in (12, 11, 10, 7, 5, 0, 0))
     assert int(codes[0]) >> 52 == (6 << 6) | (1 << 9)  # six hearts, one spade
     rows, flush, masks = flush_classes(codes)
     assert rows.tolist() == [0]
@@ -309,9 +340,9 @@ def test_hand_keys_any_integer_columns(size: int, dtype: type) -> None:
     if size <= 5:  # prime products
         primes = np.array([PRIMES[i // 4] for i in range(52)], dtype=np.uint64)
         assert np.array_equal(keys, np.prod(primes[hands], axis=1, dtype=np.uint64))
-    else:  # base-5 rank sums
-        powers = np.array([5 ** (i // 4) for i in range(52)], dtype=np.uint64)
-        assert np.array_equal(keys, powers[hands].sum(axis=1, dtype=np.uint64))
+    else:  # rank key sums, by the generator's weights
+        weights = np.array([RANK_KEYS[i // 4] for i in range(52)], dtype=np.uint64)
+        assert np.array_equal(keys, weights[hands].sum(axis=1, dtype=np.uint64))
     card_sets = codes & np.uint64((1 << 52) - 1)
     expected_sets = np.bitwise_or.reduce(
         np.uint64(1) << (13 * (hands % 4) + hands // 4).astype(np.uint64), axis=1

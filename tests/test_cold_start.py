@@ -86,7 +86,7 @@ def test_seven_cards_read_each_table_once_and_stay_light() -> None:
     )
     assert found["hands"] == ["Royal Flush", "High Card"]  # 9-8-7-5-4: no pair, straight or flush
     assert sorted(found["read"]) == sorted(
-        ["standard/classes", "standard/hash5", "standard/flush", "standard/hash67"]
+        ["standard/classes", "standard/hash5", "standard/flush", "standard/sum67"]
     )
     assert found["heavy"] == []
 

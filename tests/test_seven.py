@@ -17,6 +17,7 @@ from lookup.fast import evaluate6, evaluate7, evaluate_any
 from lookup.ranking import get_ranking
 from lookup.rules import BUILTIN_RANKINGS, WILD_RANKINGS
 from lookup.tables import FiveCardTables, MultiCardTables, load_five, load_multi, table_dir
+from tablegen.row_displacement import RANK_KEYS
 from tests import published
 from tests.reference_classes import (
     class_of_key,
@@ -39,10 +40,12 @@ def _multi() -> MultiCardTables:
 
 
 def _table_class(ranks: tuple[int, ...]) -> int:
-    """The stored unsuited class of a rank multiset: by prime product (5), by rank sum (6, 7)."""
+    """The stored unsuited class of a rank multiset: by prime product (5), by rank key (6, 7)."""
     if len(ranks) == 5:
         return _five().by_product[math.prod(PRIMES[r] for r in ranks)]
-    return _multi().by_rank_sum[sum(5**r for r in ranks)]
+    table = _multi().by_size[len(ranks)]
+    key = sum(RANK_KEYS[r] for r in ranks)  # the generator's weights, not the file's
+    return table.classes[key + table.offsets[key >> table.shift]]
 
 
 def _multisets(size: int) -> list[tuple[int, ...]]:
@@ -61,12 +64,19 @@ def test_every_rank_multiset_maps_to_the_reference_best(size: int, count: int) -
         assert _table_class(ranks) == reference_best_unsuited(ranks), ranks
 
 
-def test_hashes_hold_exactly_every_five_and_every_six_and_seven_card_key() -> None:
+def test_tables_hold_exactly_every_five_and_every_six_and_seven_card_key() -> None:
     stored5 = {k for k in _five().hash5.keys if k}
-    stored67 = {k for k in _multi().hash67.keys if k}
     assert stored5 == {math.prod(PRIMES[r] for r in ranks) for ranks in _multisets(5)}
-    assert stored67 == {sum(5**r for r in ranks) for size in (6, 7) for ranks in _multisets(size)}
-    assert (len(stored5), len(stored67)) == (6175, 18395 + 49205)
+    assert len(stored5) == 6175
+    assert _multi().rank_keys == RANK_KEYS
+    for size, count in ((6, 18395), (7, 49205)):
+        table = _multi().by_size[size]
+        keys = {sum(RANK_KEYS[r] for r in ranks) for ranks in _multisets(size)}
+        assert len(keys) == count  # the weights tell every multiset apart
+        slots = {key + table.offsets[key >> table.shift] for key in keys}
+        assert len(slots) == count  # ... and the packing gives each its own slot
+        filled = {slot for slot, number in enumerate(table.classes) if number}
+        assert filled == slots  # no class is stored where no key lands
     assert _multi().flush_mode == "wins"  # a standard six/seven-card flush beats the rest
 
 

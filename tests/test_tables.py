@@ -31,7 +31,7 @@ from lookup.tables import (
 )
 
 HINT = "python -m tablegen"
-POKER_FILES = ("classes.msgpack", "flush.msgpack", "hash5.msgpack", "hash67.msgpack", "rules.toml")
+POKER_FILES = ("classes.msgpack", "flush.msgpack", "hash5.msgpack", "sum67.msgpack", "rules.toml")
 BADUGI_FILES = ("classes.msgpack", "hash4.msgpack", "mask_prime.msgpack", "rules.toml")
 FLIPPED, REMOVED = "flush.msgpack", "hash5.msgpack"
 
@@ -216,8 +216,8 @@ DAMAGE: dict[str, tuple[str, Callable[[Path], object], str]] = {
     ),
     "missing classes": ("classes.msgpack", Path.unlink, "is missing"),
     "missing five-card file": ("hash5.msgpack", Path.unlink, "is missing"),
-    "missing six/seven-card file": ("hash67.msgpack", Path.unlink, "is missing"),
-    "six/seven-card byte flipped": ("hash67.msgpack", flip_last_byte, "is corrupted"),
+    "missing six/seven-card file": ("sum67.msgpack", Path.unlink, "is missing"),
+    "six/seven-card byte flipped": ("sum67.msgpack", flip_last_byte, "is corrupted"),
     "a directory in place of a file": ("hash5.msgpack", _make_directory, "cannot be read"),
     "empty file": ("hash5.msgpack", lambda p: p.write_bytes(b""), "is not readable"),
     "not msgpack": ("flush.msgpack", lambda p: p.write_bytes(b"\xc1\xc1 not a table"), "is not"),
@@ -242,8 +242,8 @@ DAMAGE: dict[str, tuple[str, Callable[[Path], object], str]] = {
         "holds table 'hash5', expected 'flush'",
     ),
     "the same file of another ranking": (
-        "hash67.msgpack",
-        _from_other_ranking("hash67.msgpack"),
+        "sum67.msgpack",
+        _from_other_ranking("sum67.msgpack"),
         "was built for other rules",
     ),
     "rules edited in the classes file": (
@@ -273,6 +273,19 @@ DAMAGE: dict[str, tuple[str, Callable[[Path], object], str]] = {
         "classes.msgpack",
         lambda p: _rewrite_payload(p, lambda body: _set("class_count", 7461)(body["meta"])),  # type: ignore[arg-type]
         "of length",
+    ),
+    "six/seven-card offsets cut short, checksum and counts redone": (
+        "sum67.msgpack",
+        lambda p: (
+            _edit_array("offset7", lambda spec: spec.update(length=7, data=spec["data"][:28]))(p),  # type: ignore[attr-defined]
+            _rewrite_header(p, lambda header: header["counts"].__setitem__("offset7", 7)),  # type: ignore[attr-defined]
+        ),
+        "has array 'offset7' of length 7, not 15285",
+    ),
+    "six/seven-card row shift out of range, checksum redone": (
+        "sum67.msgpack",
+        lambda p: _rewrite_payload(p, lambda body: _set("row_shift", 0)(body["meta"])),  # type: ignore[arg-type]
+        "bad row_shift",
     ),
     "malformed payload, checksum redone": (
         "flush.msgpack",

@@ -69,7 +69,7 @@ SHARE_UNIT: Final = 2520
 class _Views:
     """Per-card constants this kernel adds to :func:`lookup.batch.batch_tables`."""
 
-    rank5: U64  # card index -> 5**rank
+    rank_key: U64  # card index -> its rank's weight (lookup.batch: card_rank_key)
     lane: U32  # card index -> 1 << 4 * suit
     suit_ranks: U64  # card index -> 1 << (16 * suit + rank)
     card_bit: U64  # card index -> 1 << index
@@ -87,7 +87,7 @@ def _views() -> _Views:
     rank = np.array([card.rank for card in DECK])  # lookup.cards owns the encoding
     suit = t.card_suit.astype(np.int64)
     return _Views(
-        rank5=t.card_rank5,
+        rank_key=t.card_rank_key,
         lane=(np.uint32(1) << (4 * suit).astype(np.uint32)).astype(np.uint32),
         suit_ranks=(np.uint64(1) << (16 * suit + rank).astype(np.uint64)),
         card_bit=(np.uint64(1) << index.astype(np.uint64)),
@@ -170,7 +170,7 @@ def parts_of(cards: list[int]) -> BoardParts:
     v = _views()
     idx = np.array(cards, dtype=np.intp)
     return BoardParts(
-        np.array([int(v.rank5[idx].sum(dtype=np.uint64))], dtype=np.uint64),
+        np.array([int(v.rank_key[idx].sum(dtype=np.uint64))], dtype=np.uint64),
         np.array([int(v.lane[idx].sum())], dtype=np.uint32),
         np.array([int(np.bitwise_or.reduce(v.suit_ranks[idx], initial=0))], dtype=np.uint64),
         np.array([int(np.bitwise_or.reduce(v.card_bit[idx], initial=0))], dtype=np.uint64),
@@ -181,11 +181,11 @@ def dealt_parts(cards: npt.NDArray[Any]) -> BoardParts:
     """Parts of each row of an ``(N, k)`` array of card indices, ``k >= 1``."""
     v = _views()
     first = cards[:, 0]
-    rank_sum, lanes = v.rank5[first], v.lane[first]
+    rank_sum, lanes = v.rank_key[first], v.lane[first]
     suit_ranks, card_bits = v.suit_ranks[first], v.card_bit[first]
     for column in range(1, cards.shape[1]):
         card = cards[:, column]
-        rank_sum = rank_sum + v.rank5[card]
+        rank_sum = rank_sum + v.rank_key[card]
         lanes = lanes + v.lane[card]
         suit_ranks = suit_ranks | v.suit_ranks[card]
         card_bits = card_bits | v.card_bit[card]
@@ -215,7 +215,7 @@ def _combinations(deck: Indices, k: int) -> BoardParts:
         position = last[owner] + 1 + (np.arange(len(owner)) - starts[owner])
         card = deck[position]
         acc = BoardParts(
-            acc.rank_sum[owner] + v.rank5[card],
+            acc.rank_sum[owner] + v.rank_key[card],
             acc.lanes[owner] + v.lane[card],
             acc.suit_ranks[owner] | v.suit_ranks[card],
             acc.card_bits[owner] | v.card_bit[card],
@@ -275,7 +275,7 @@ def enumerate_boards(known: list[int], deck: list[int]) -> Iterator[BoardParts]:
 def player_classes(boards: Boards, first: int, second: int) -> U16:
     """Class number (1 = royal flush ... 7,462) of one fixed hole pair on each board."""
     v = _views()
-    classes = classes_of_rank_keys(boards.rank_sum + (v.rank5[first] + v.rank5[second]))
+    classes = classes_of_rank_keys(boards.rank_sum + (v.rank_key[first] + v.rank_key[second]))
     if len(boards.flush_boards):
         hole_count = np.zeros(4, dtype=np.uint8)
         hole_ranks = np.zeros(4, dtype=np.uint16)
@@ -293,7 +293,7 @@ def player_classes(boards: Boards, first: int, second: int) -> U16:
 def dealt_classes(boards: Boards, first: Indices, second: Indices) -> U16:
     """Class numbers when every board has its own hole pair (``first[i]``, ``second[i]``)."""
     v = _views()
-    classes = classes_of_rank_keys(boards.rank_sum + v.rank5[first] + v.rank5[second])
+    classes = classes_of_rank_keys(boards.rank_sum + v.rank_key[first] + v.rank_key[second])
     if len(boards.flush_boards):
         where = boards.flush_boards
         suit = boards.flush_suit
