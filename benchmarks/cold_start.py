@@ -12,8 +12,10 @@ machine is noisy, so each scenario is reported two ways:
 ``python -c pass`` is measured in the same run, as the floor every figure
 sits on. Children run without ``PYTHONDONTWRITEBYTECODE`` (a warm-up run
 writes the bytecode caches), as an installed package always has them:
-compiling every module from source would triple the import cost. To measure
-another checkout of the same interpreter, set ``PYTHONPATH`` to it.
+compiling every module from source would triple the import cost. Children run
+from the file system's root, so that ``-c`` never imports a checkout in the
+current directory instead of the installed package; to measure another
+checkout with the same interpreter, set ``PYTHONPATH`` to it.
 
 ``--per-call`` instead counts the instructions of one call on the warm paths
 (five passes over 20,000 seeded hands, minus the same process without the
@@ -37,10 +39,16 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 SEVEN = "As Ks Qs Js Ts 2c 3d"
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 ENV["PYTHONHASHSEED"] = "0"  # str hashes fixed: the same process counts the same each run
+
+
+def _run(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    """Run a measured child: our environment, from the file system's root (see above)."""
+    return subprocess.run(command, check=True, env=ENV, cwd=Path.cwd().anchor, **kwargs)
 
 
 def scenarios(python: str) -> dict[str, list[str]]:
@@ -61,12 +69,10 @@ def instructions(command: list[str]) -> int | None:
     """Instructions the whole process executes, as callgrind counts them (None: no valgrind)."""
     if shutil.which("valgrind") is None:
         return None
-    done = subprocess.run(
+    done = _run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
         capture_output=True,
         text=True,
-        check=True,
-        env=ENV,
     )
     match = re.search(r"Collected : (\d+)", done.stderr)
     return int(match.group(1)) if match else None
@@ -74,11 +80,11 @@ def instructions(command: list[str]) -> int | None:
 
 def wall_median(command: list[str], runs: int) -> float:
     """Median wall-clock seconds of ``runs`` runs (after one warm-up run)."""
-    subprocess.run(command, capture_output=True, check=True, env=ENV)
+    _run(command, capture_output=True)
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True, env=ENV)
+        _run(command, capture_output=True)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -139,7 +145,7 @@ def main() -> None:
         print("(valgrind not installed: instruction counts skipped)")
     print(f"{'scenario':<26} {'instructions':>14} {'wall median':>12}")
     for name, command in found.items():
-        subprocess.run(command, capture_output=True, check=True, env=ENV)  # writes .pyc files
+        _run(command, capture_output=True)  # writes .pyc files
         count = None if args.no_callgrind else instructions(command)
         shown = "-" if count is None else f"{count / 1e6:,.1f} M"
         wall = wall_median(command, args.runs)

@@ -27,7 +27,6 @@ from __future__ import annotations
 import importlib
 import sys
 import types
-from typing import TYPE_CHECKING, Any
 
 from lookup.cards import (
     DECK,
@@ -59,7 +58,11 @@ from lookup.rank import CLASS_COUNT, ClassNumber, HandRank
 from lookup.ranking import Ranking, RulesLike, get_ranking, load_rules, rankings
 from lookup.rules import Category, RankingRules, parse_rules
 
+# typing is the type checker's alone: importing it costs a script more than its first hand.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from lookup.batch import categorize_batch, decode_batch, encode_batch, evaluate_batch
     from lookup.describe import (
         BestFive,

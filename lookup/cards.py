@@ -32,14 +32,18 @@ lookup.errors.CardError: unknown rank '1' in card '1h': ranks are 2-9, T (or 10)
 from __future__ import annotations
 
 import operator
-import re
-from collections.abc import Iterable
 from enum import IntEnum
 from functools import cache
 from itertools import product
-from typing import Final, SupportsIndex, TypeAlias
 
 from lookup.errors import CardError, DuplicateCardError
+
+# typing is imported by the type checker only: importing it (and the re, contextlib it
+# pulls in) costs a script more than parsing its cards.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Final, SupportsIndex, TypeAlias
 
 __all__ = [
     "DECK",
@@ -312,10 +316,6 @@ CardLike: TypeAlias = "Card | str | int"
 CardsLike: TypeAlias = "str | Iterable[Card | str | int]"
 """Several cards: one string (``'As Kd'``, ``'AsKd'``, ``'As,Kd'``) or an iterable of CardLike."""
 
-# One card inside a longer run of text: "10" must be tried before a single rank character.
-_CARD_IN_RUN: Final = re.compile(r"10|.", re.DOTALL)
-_SEPARATORS: Final = re.compile(r"[\s,]+")
-
 
 def _joker_at(run: str, pos: int) -> tuple[Card, int] | None:
     """The joker spelled at ``run[pos:]`` (``Jk``, ``Jkb``, ``🃏``) and where it ends, or None."""
@@ -338,10 +338,9 @@ def _parse_run(run: str) -> list[Card]:
             cards.append(joker[0])
             pos = joker[1]
             continue
-        match = _CARD_IN_RUN.match(run, pos)
-        assert match is not None  # "." matches any character
-        rank_text = match.group()
-        suit_pos = match.end()
+        # One card inside a longer run: "10" is tried before a single rank character.
+        rank_text = "10" if run.startswith("10", pos) else run[pos]
+        suit_pos = pos + len(rank_text)
         token = run[pos : suit_pos + 1]
         rank = _RANK_BY_TEXT.get(rank_text)
         if rank is None:
@@ -422,9 +421,9 @@ def _parse_text(text: str) -> list[Card]:
     if quick is not None:
         return list(quick)
     cards: list[Card] = []
-    for run in _SEPARATORS.split(text.strip()):
-        if run:
-            cards.extend(_parse_run(run))
+    # Runs between white space and commas (str.split and re's \s agree on white space).
+    for run in text.replace(",", " ").split():
+        cards.extend(_parse_run(run))
     return cards
 
 
@@ -432,7 +431,7 @@ def _parse_item(item: object) -> list[Card]:
     if isinstance(item, Card):
         return [item]
     if isinstance(item, str):
-        if not _SEPARATORS.sub("", item):
+        if not item.replace(",", "").strip():
             # An empty item in a list is a hole where a card should be, not zero cards.
             raise CardError(f"empty card string {item!r}: give a card like 'As'", item)
         return _parse_text(item)

@@ -13,11 +13,13 @@ read at a glance.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TextIO
-
 from lookup.cards import Card
 from lookup.errors import CardError
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import TextIO
 
 __all__ = ["format_card", "format_cards", "never_fail_to_encode", "stream_takes_unicode"]
 

@@ -15,9 +15,12 @@ import argparse
 import importlib
 import os
 import sys
-from typing import NoReturn
 
 from lookup.errors import PokerLookupError
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 

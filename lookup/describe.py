@@ -22,14 +22,18 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from lookup.cards import DECK, Card, CardsLike, Rank, Suit, hand_cards
 from lookup.errors import PokerLookupError
-from lookup.games import Game, GameLike
 from lookup.rank import ClassNumber, HandRank
 from lookup.ranking import Ranking, RulesLike, get_ranking
 from lookup.rules import Category
+
+if TYPE_CHECKING:
+    # Annotations only: the games module imports dataclasses (and inspect), which would
+    # cost `pokerlookup eval` more than the rest of its start-up.
+    from lookup.games import Game, GameLike
 
 __all__ = [
     "BestFive",

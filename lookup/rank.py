@@ -15,12 +15,14 @@ A value knows its ranking (it holds it) and its class number; everything else
 from __future__ import annotations
 
 from functools import total_ordering
-from typing import TYPE_CHECKING, Final, TypeAlias
 
 from lookup.errors import PokerLookupError, RankingError
 from lookup.rules import Category
 
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 if TYPE_CHECKING:
+    from typing import Final, TypeAlias
+
     from lookup.cards import Rank
     from lookup.ranking import Ranking
 

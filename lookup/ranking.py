@@ -24,10 +24,7 @@ lookup.errors.RankingError: unknown ranking 'omaha': rankings are standard, shor
 from __future__ import annotations
 
 import os
-import threading
-from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
-from typing import Final, TypeAlias
+from _thread import RLock, allocate_lock
 
 from lookup.cards import DECK, JOKERS, RANK_CHARS, Card, CardsLike, Rank, hand_cards
 from lookup.errors import CardError, HandSizeError, RankingError
@@ -45,6 +42,15 @@ from lookup.tables import (
     table_dir,
 )
 
+# Names for the type checker only: importing typing or pathlib (for Path, which only
+# load_rules makes) would cost a script more than its first evaluation. The locks come
+# from _thread, as threading.Lock and RLock do: importing threading itself costs more.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
+    from pathlib import Path
+    from typing import Final, TypeAlias
+
 __all__ = ["Ranking", "RulesLike", "get_ranking", "load_rules", "rankings", "value_of"]
 
 
@@ -59,7 +65,7 @@ class Ranking:
     def __init__(self, directory: Path, spec: str | Path) -> None:
         self._directory = directory
         self._spec = spec
-        self._lock = threading.RLock()
+        self._lock = RLock()
         self._classes: ClassTable | None = None
         self._kernels: Kernels | None = None
         self._multi: MultiCardTables | None = None
@@ -327,7 +333,7 @@ RulesLike: TypeAlias = "str | os.PathLike[str] | Ranking"
 """A ranking: a built-in name, a folder of generated tables (a path), or a :class:`Ranking`."""
 
 
-_REGISTRY_LOCK: Final = threading.Lock()
+_REGISTRY_LOCK: Final = allocate_lock()
 _LOADED: Final[dict[str | Path, Ranking]] = {}
 """Every ranking made so far, by built-in name or resolved folder: one object each."""
 
@@ -397,6 +403,8 @@ def load_rules(directory: str | os.PathLike[str]) -> Ranking:
     ...
     lookup.errors.TableError: lookup table /nonexistent/classes.msgpack is missing: ...
     """
+    from pathlib import Path  # folders only: a built-in ranking's path comes from table_dir()
+
     return _folder(Path(directory).resolve())
 
 

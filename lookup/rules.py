@@ -40,9 +40,6 @@ lookup.errors.RulesError: rules key 'order': 'sideways' is not allowed: use 'hig
 
 from __future__ import annotations
 
-import hashlib
-import json
-import re
 from collections.abc import Mapping
 from enum import IntEnum
 from typing import Any, Final, Literal, NamedTuple, TypeAlias
@@ -184,7 +181,8 @@ _BADUGI_CATEGORIES: Final = (
     Category.THREE_CARDS,
     Category.BADUGI,
 )
-_NAME: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+_NAME_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+"""What a ranking's name is made of: 1-40 of these, not starting with '-'."""
 _POKER_KEYS: Final = (
     "straights",
     "wheel",
@@ -301,8 +299,64 @@ class RankingRules(NamedTuple):
         ...     '"two-pair","three-of-a-kind","full-house","four-of-a-kind"]').digest)
         64
         """
-        canonical = json.dumps(self.as_mapping(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(canonical.encode()).hexdigest()
+        import hashlib  # a table's checksum needs it too, but only when a table is read
+
+        return hashlib.sha256(_canonical_json(self.as_mapping()).encode()).hexdigest()
+
+
+def _canonical_json(value: object) -> str:
+    """``json.dumps(value, sort_keys=True, separators=(",", ":"))`` for what rules spell.
+
+    Strings, ints, booleans, lists and string-keyed dicts: all :meth:`RankingRules.as_mapping`
+    holds. Spelled here because importing json (and re) would cost every table load more
+    than the digest itself; a test holds the two spellings equal.
+    """
+    if isinstance(value, str):
+        return _json_string(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(map(_canonical_json, value)) + "]"
+    if isinstance(value, dict) and all(isinstance(key, str) for key in value):
+        items = sorted(value.items())
+        return "{" + ",".join(f"{_json_string(k)}:{_canonical_json(v)}" for k, v in items) + "}"
+    raise TypeError(f"rules hold no {type(value).__name__} values: {value!r}")
+
+
+_JSON_ESCAPES: Final = {
+    **{chr(n): f"\\u{n:04x}" for n in range(0x20)},
+    "\\": "\\\\",
+    '"': '\\"',
+    "\b": "\\b",
+    "\f": "\\f",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+    "\x7f": "\\u007f",
+}
+"""json's escapes with ``ensure_ascii`` for the ASCII characters it escapes."""
+
+
+def _json_string(text: str) -> str:
+    """``json.dumps(text)``: ASCII as is, escapes as json writes them, ``\\uXXXX`` beyond."""
+    if text.isascii():
+        return '"' + text.translate(_JSON_TRANSLATION) + '"'
+    spelled = []
+    for char in text:
+        code = ord(char)
+        if code < 0x80:
+            spelled.append(_JSON_ESCAPES.get(char, char))
+        elif code < 0x10000:
+            spelled.append(f"\\u{code:04x}")
+        else:  # a UTF-16 surrogate pair, as json writes it
+            code -= 0x10000
+            spelled.append(f"\\u{0xD800 | code >> 10:04x}\\u{0xDC00 | code & 0x3FF:04x}")
+    return '"' + "".join(spelled) + '"'
+
+
+_JSON_TRANSLATION: Final = str.maketrans(_JSON_ESCAPES)
 
 
 def _fail(key: str, problem: str, value: object = None) -> RulesError:
@@ -417,7 +471,7 @@ def rules_from_mapping(spec: Mapping[str, Any]) -> RankingRules:
     if unknown:
         raise _fail(unknown[0], f"is not a rules key: keys are {', '.join(sorted(_KEYS))}")
     name = _take(spec, "name", str)
-    if not _NAME.fullmatch(name):
+    if not (0 < len(name) <= 40 and name[0] != "-" and _NAME_CHARS.issuperset(name)):
         raise _fail("name", f"{name!r} is not a name: use lowercase letters, digits and '-'", name)
     description = _take(spec, "description", str, "")
     rank_order = _ranks(_take(spec, "ranks", str))

@@ -10,11 +10,13 @@ they know nothing of tables, so descriptions can never disagree with them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
-
 from lookup.cards import RANK_CHARS
 from lookup.rules import Category, RankingRules
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Final
 
 __all__ = ["PLURALS", "WORDS", "sentence"]
 

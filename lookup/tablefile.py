@@ -16,15 +16,15 @@ runtime reads through :func:`decode_table`: the format is defined once, here.
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
-import msgpack
-
 from lookup.errors import TableError
+
+# hashlib (OpenSSL's start-up) and msgpack are imported by the functions that read and
+# write a table: ``import lookup`` reads none, so it need not pay for them.
 
 __all__ = [
     "FORMAT",
@@ -102,6 +102,10 @@ def encode_table(
 
     ``arrays`` maps a name to ``(typecode, values)`` with typecode one of ``B H I i Q``.
     """
+    import hashlib
+
+    import msgpack
+
     payload = msgpack.packb(
         {
             "meta": dict(meta or {}),
@@ -137,6 +141,10 @@ def decode_table(data: bytes, source: str, expected_name: str | None = None) -> 
     bytes are not a table, the format version differs, the checksum does not
     match, or the file holds a different table than expected.
     """
+    import hashlib
+
+    import msgpack
+
     try:
         header = msgpack.unpackb(data, raw=False, strict_map_key=True)
     except Exception as exc:  # msgpack raises several unrelated types on garbage

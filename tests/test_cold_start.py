@@ -7,22 +7,40 @@ Each check runs in a fresh interpreter, since this one has imported everything.
 
 from __future__ import annotations
 
+import ast
+import hashlib
 import json
+import os
 import subprocess
 import sys
 from array import array
+from pathlib import Path
 from typing import Any
 
+import msgpack
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 import lookup
 import lookup.commands.evaluate
+from lookup.rules import BUILTIN_RANKINGS, _canonical_json
 from lookup.showdown import MAX_HAND_CARDS
 from lookup.tables import all_at_most
 
-HEAVY = (
+STDLIB_UNNEEDED = (
     "dataclasses",  # imports inspect, ast, dis: more than Python's own start-up
+    "inspect",
+    "json",  # the rules digest spells its canonical JSON itself
+    "threading",  # the rankings' locks come from _thread
+)
+"""Standard-library modules no plain evaluate imports. (typing, re and pathlib still are:
+lookup.rules' RankingRules and lookup.tables, kernels and evaluate import them.)"""
+
+TABLE_READERS = ("hashlib", "msgpack")
+"""Imported when the first table is read, not by ``import lookup``."""
+
+HEAVY = (
+    *STDLIB_UNNEEDED,
     "numpy",
     "lookup.showdown",
     "lookup.games",
@@ -35,15 +53,27 @@ HEAVY = (
 
 
 def fresh(code: str) -> Any:
-    """Run ``code`` in a new interpreter; it prints a JSON object, returned here."""
+    """Run ``code`` in a new interpreter; it prints a Python literal, returned here.
+
+    The interpreter runs without ``site`` (``-S``), with only pokerlookup and msgpack
+    on its path: an editable install's import hook, or whatever a site imports, would
+    load modules on pokerlookup's behalf. The code prints with ``repr``, so that the
+    check imports nothing either (``json`` is one of the modules held off).
+    """
+    path = [str(Path(lookup.__file__).parent.parent), str(Path(msgpack.__file__).parent.parent)]
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+        [sys.executable, "-S", "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(path)},
     )
-    return json.loads(done.stdout.splitlines()[-1])
+    return ast.literal_eval(done.stdout.splitlines()[-1])
 
 
 TRACE_READS = """
-import json, sys
+import sys
 import lookup.tables as tables
 read = []
 original = tables.read_table
@@ -59,8 +89,13 @@ def loaded(names: tuple[str, ...] = HEAVY) -> str:
 
 
 def test_import_lookup_stays_light() -> None:
-    found = fresh(f"import json, sys, lookup; print(json.dumps({loaded()}))")
+    found = fresh(f"import sys, lookup; print({loaded((*HEAVY, *TABLE_READERS))})")
     assert found == []
+
+
+def test_the_fresh_interpreter_sees_what_is_imported() -> None:
+    # The checks above would pass vacuously if the child could not see an import.
+    assert fresh(f"import sys, json; print({loaded()})") == ["json"]
 
 
 def test_five_cards_read_no_six_or_seven_card_table() -> None:
@@ -68,7 +103,7 @@ def test_five_cards_read_no_six_or_seven_card_table() -> None:
         TRACE_READS
         + "import lookup\n"
         + "hand = lookup.evaluate('As Ks Qs Js Ts')\n"
-        + f"print(json.dumps({{'read': read, 'heavy': {loaded()}, 'hand': str(hand)}}))"
+        + f"print({{'read': read, 'heavy': {loaded()}, 'hand': str(hand)}})"
     )
     assert found["hand"] == "Royal Flush"
     assert found["read"] == ["standard/classes", "standard/hash5", "standard/flush"]
@@ -82,7 +117,7 @@ def test_seven_cards_read_each_table_once_and_stay_light() -> None:
         + "hands = [lookup.evaluate('As Ks Qs Js Ts 2c 3d'),\n"
         + "         lookup.evaluate('2c 3d 4h 5s 7c 8d 9h')]\n"
         + "hands = list(map(str, hands))\n"
-        + f"print(json.dumps({{'read': read, 'heavy': {loaded()}, 'hands': hands}}))"
+        + f"print({{'read': read, 'heavy': {loaded()}, 'hands': hands}})"
     )
     assert found["hands"] == ["Royal Flush", "High Card"]  # 9-8-7-5-4: no pair, straight or flush
     assert sorted(found["read"]) == sorted(
@@ -94,13 +129,23 @@ def test_seven_cards_read_each_table_once_and_stay_light() -> None:
 def test_cli_eval_imports_only_its_own_command() -> None:
     commands = tuple(f"lookup.commands.{name}" for name in ("equity", "showdown", "census"))
     found = fresh(
-        "import contextlib, io, json, sys\n"
+        "import io, sys\n"
         "from lookup.cli import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
-        "    status = main(['eval', 'As', 'Ks', 'Qs', 'Js', 'Ts', '2c', '3d'])\n"
+        "sys.stdout, stdout = io.StringIO(), sys.stdout\n"
+        "status = main(['eval', 'As', 'Ks', 'Qs', 'Js', 'Ts', '2c', '3d'])\n"
+        "sys.stdout, out = stdout, sys.stdout\n"
         "heavy = "
-        + loaded(("numpy", "lookup.showdown", "lookup.holdem.equity", *commands))
-        + "\nprint(json.dumps({'status': status, 'out': out.getvalue(), 'heavy': heavy}))"
+        + loaded(
+            (
+                *STDLIB_UNNEEDED,
+                "numpy",
+                "lookup.games",  # its dataclass: only --game needs it
+                "lookup.showdown",
+                "lookup.holdem.equity",
+                *commands,
+            )
+        )
+        + "\nprint({'status': status, 'out': out.getvalue(), 'heavy': heavy})"
     )
     assert found["status"] == 0
     assert "Royal Flush" in found["out"]
@@ -130,9 +175,9 @@ def test_lazy_names_resolve_to_their_modules() -> None:
 
 def test_functions_named_like_modules_survive_a_fresh_submodule_import() -> None:
     found = fresh(
-        "import json, lookup, lookup.showdown, lookup.describe, lookup.games\n"
-        "print(json.dumps([type(lookup.showdown).__name__, type(lookup.describe).__name__,\n"
-        "                  type(lookup.games).__name__]))"
+        "import lookup, lookup.showdown, lookup.describe, lookup.games\n"
+        "print([type(lookup.showdown).__name__, type(lookup.describe).__name__,\n"
+        "       type(lookup.games).__name__])"
     )
     assert found == ["function", "function", "function"]
 
@@ -143,3 +188,24 @@ def test_functions_named_like_modules_survive_a_fresh_submodule_import() -> None
 def test_all_at_most_agrees_with_a_loop(values: list[int], bound: int) -> None:
     # The table check reads raw bytes instead of boxing each value; a plain loop is the reference.
     assert all_at_most(array("H", values), bound) == all(v <= bound for v in values)
+
+
+JSON_VALUES = st.recursive(
+    st.text() | st.integers() | st.booleans(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(JSON_VALUES)
+@example({"description": 'Tab\there, "quoted" \\ \x7f é 🃏', "jokers": 2, "bug": True})
+def test_canonical_json_is_jsons_spelling(value: object) -> None:
+    # The rules digest hashes this spelling: tables record it, so it must never change.
+    assert _canonical_json(value) == json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def test_builtin_digests_are_the_json_digests() -> None:
+    for name in BUILTIN_RANKINGS:
+        rules = lookup.get_ranking(name).rules
+        canonical = json.dumps(rules.as_mapping(), sort_keys=True, separators=(",", ":"))
+        assert rules.digest == hashlib.sha256(canonical.encode()).hexdigest()

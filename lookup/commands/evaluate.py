@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from typing import Any, Final
 
 from lookup.cards import Card, hand_cards, parse_cards
 from lookup.cards_format import format_cards, never_fail_to_encode, stream_takes_unicode
 from lookup.commands.rules import add_rules_option, ranking_of
 from lookup.describe import best_five, best_five_hilo
 from lookup.errors import HandSizeError
-from lookup.games import get_game
 from lookup.rank import CLASS_COUNT
+
+# What only some runs need is imported where it is used: json for --json, the games
+# (dataclasses, inspect) for --game. typing is the type checker's alone.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 __all__ = ["register", "run"]
 
@@ -110,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
             "best_five": _ascii(five),
             "class": rank.class_number,
         }
+        import json
+
         print(json.dumps(record))
         return 0
     unicode = not args.ascii and stream_takes_unicode(sys.stdout)
@@ -141,6 +146,8 @@ def _run_game(args: argparse.Namespace) -> int:
     >>> main(["eval", "--game", "razz", "As", "Ks"])
     2
     """
+    from lookup.games import get_game
+
     rules = None if args.rules is None else ranking_of(args.rules)
     hole = " ".join(args.cards)
     unicode = not args.ascii and stream_takes_unicode(sys.stdout)
@@ -162,6 +169,8 @@ def _run_game(args: argparse.Namespace) -> int:
                     "class": half.rank.class_number,
                 }
             )
+        import json
+
         print(json.dumps(record))
         return 0
     for label, half in halves:

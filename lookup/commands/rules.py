@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
-from pathlib import Path
-from typing import Any
 
 from lookup.ranking import Ranking, get_ranking, rankings
 from lookup.rules import BUILTIN_RANKINGS
+
+# Every command imports this module for --rules: json and pathlib are imported by the
+# runs that need them, and typing by the type checker alone.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["add_rules_option", "ranking_of", "register"]
 
@@ -35,7 +38,9 @@ def ranking_of(text: str) -> Ranking:
     ...
     lookup.errors.RankingError: unknown ranking 'omaha': rankings are standard, ...
     """
-    if text not in BUILTIN_RANKINGS and (os.sep in text or Path(text).is_dir()):
+    if text not in BUILTIN_RANKINGS and (os.sep in text or os.path.isdir(text or ".")):
+        from pathlib import Path  # ("" is the current folder, as Path("") is)
+
         return get_ranking(Path(text))
     return get_ranking(text)
 
@@ -61,6 +66,8 @@ def register(subparsers: Any) -> None:
 def _run(args: argparse.Namespace) -> int:
     listed = rankings()
     if args.json:
+        import json
+
         print(
             json.dumps(
                 [
