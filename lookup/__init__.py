@@ -37,6 +37,7 @@ from lookup.cards import (
     Kev,
     Rank,
     Suit,
+    hand_cards,
     parse_card,
     parse_cards,
 )
@@ -53,7 +54,6 @@ from lookup.errors import (
     ShowdownParseError,
     TableError,
 )
-from lookup.evaluate import evaluate, hand_cards
 from lookup.rank import CLASS_COUNT, ClassNumber, HandRank
 from lookup.ranking import Ranking, RulesLike, get_ranking, load_rules, rankings
 from lookup.rules import Category, RankingRules, parse_rules
@@ -73,6 +73,7 @@ if TYPE_CHECKING:
         describe,
         parse_description,
     )
+    from lookup.evaluate import evaluate
     from lookup.fast import evaluate5, evaluate6, evaluate7
     from lookup.game_eval import evaluate_hilo
     from lookup.games import Game, game_rankings, games, get_game
@@ -162,6 +163,7 @@ _LAZY: dict[str, str] = {
         ),
         "lookup.describe",
     ),
+    "evaluate": "lookup.evaluate",
     "evaluate_hilo": "lookup.game_eval",
     **dict.fromkeys(("Game", "game_rankings", "games", "get_game"), "lookup.games"),
     **dict.fromkeys(("PlayerHand", "ShowdownResult", "showdown"), "lookup.showdown"),
@@ -174,7 +176,7 @@ _LAZY: dict[str, str] = {
 }
 
 
-_NAMED_LIKE_THEIR_MODULE: frozenset[str] = frozenset(("describe", "games", "showdown"))
+_NAMED_LIKE_THEIR_MODULE: frozenset[str] = frozenset(("describe", "evaluate", "games", "showdown"))
 """Lazy functions that share a name with the submodule defining them."""
 
 
@@ -183,12 +185,14 @@ class _Package(types.ModuleType):
 
     Importing ``lookup.showdown`` (the module) binds it as the package's
     ``showdown`` attribute; ``lookup.showdown`` has always been the function
-    (eager imports rebound it), so the function is bound instead.
+    (eager imports rebound it), so the function is bound instead. For
+    ``evaluate`` that is :func:`lookup.evaluate.standard_entry`: the function
+    as the standard ranking's checked kernel, one call frame fewer.
     """
 
     def __setattr__(self, name: str, value: object) -> None:
         if name in _NAMED_LIKE_THEIR_MODULE and isinstance(value, types.ModuleType):
-            value = getattr(value, name)
+            value = value.standard_entry() if name == "evaluate" else getattr(value, name)
         super().__setattr__(name, value)
 
 
@@ -199,7 +203,8 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'lookup' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    loaded = importlib.import_module(module)
+    value = loaded.standard_entry() if name == "evaluate" else getattr(loaded, name)
     globals()[name] = value  # later lookups skip this function
     return value
 

@@ -140,14 +140,15 @@ def poker_kernels(
     bit: dict[object, int] = {card: 1 << (13 * card.suit + card.rank) for card in deck}
     shift, lanes, low = LANE_BITS, (1 << LANE_BITS) - 1, (1 << _CARD_SHIFT) - 1
 
-    def checked(cards: Any, board: Any = None) -> Any:
-        if board is None and type(cards) is tuple:
-            hand = cards
-        elif board is None and type(cards) is str:
-            hand = quick_cards(cards)  # type: ignore[assignment]
-            if hand is None:
-                return slow(cards, board)
-        elif type(board) is tuple and type(cards) is tuple:
+    def checked(cards: Any, board: Any = None, rules: Any = None, game: Any = None) -> Any:
+        if rules is not None or game is not None:
+            # Asked for another ranking or a game: the general entry decides.
+            from lookup.evaluate import evaluate
+
+            return evaluate(cards, board, rules=rules, game=game)
+        if board is None:
+            hand = cards  # any sized sequence: what is not five to seven cards of the deck
+        elif type(board) is tuple and type(cards) is tuple:  # fails a lookup below
             hand = cards + board
         else:
             return slow(cards, board)
@@ -162,10 +163,10 @@ def poker_kernels(
                 return values[
                     by_product[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
                 ]
-            if key67 is None:
-                load_multi()
-                assert key67 is not None
             if n == 7:
+                if key67 is None:  # the first six- or seven-card hand reads their table
+                    load_multi()
+                    assert key67 is not None
                 a, b, c, d, e, f, g = hand
                 k = key67[a] + key67[b] + key67[c] + key67[d] + key67[e] + key67[f] + key67[g]
                 if (k >> _CARD_SHIFT).bit_count() != 7:  # a repeated card carried
@@ -175,6 +176,9 @@ def poker_kernels(
                     return values[flush7(k, _suit_mask(hand, flush_suit[k & lanes]))]
                 return values[classes7[(k >> shift) + offsets7[k >> row_bits]]]
             if n == 6:
+                if key67 is None:
+                    load_multi()
+                    assert key67 is not None
                 a, b, c, d, e, f = hand
                 k = key67[a] + key67[b] + key67[c] + key67[d] + key67[e] + key67[f]
                 if (k >> _CARD_SHIFT).bit_count() != 6:
@@ -183,8 +187,12 @@ def poker_kernels(
                 if flush6 is not None and flush_suit[k & lanes]:
                     return values[flush6(k, _suit_mask(hand, flush_suit[k & lanes]))]
                 return values[classes6[(k >> shift) + offsets6[k >> row_bits]]]
-        except (KeyError, TypeError):  # not a card of this deck
+        except (KeyError, TypeError, ValueError):  # not cards of this deck, or no sequence
             pass
+        if board is None and type(cards) is str:
+            parsed = quick_cards(cards)
+            if parsed is not None and 5 <= len(parsed) <= 7:
+                return checked(parsed)
         return slow(cards, board)  # more than seven cards, too few, or not cards
 
     return Kernels(by_size, best, load_multi, checked)
