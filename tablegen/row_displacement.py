@@ -62,28 +62,30 @@ def displace_rows(keys: Sequence[int], shift: int = ROW_SHIFT) -> RowDisplacemen
     row_ids, starts, counts = np.unique(rows, return_index=True, return_counts=True)
     row_count = int(row_ids[-1]) + 1 if len(row_ids) else 0
     offsets = [0] * row_count
-    used = np.zeros(len(ordered) * 4 + (2 << shift), dtype=np.bool_)
-    window = np.arange(1 << 11)
-    first_free = top = 0
+    # Room for every row past the last filled slot, so a place is always found.
+    used = np.zeros(2 * len(ordered) + (4 << shift), dtype=np.bool_)
+    window = 1 << 11
+    top = 0
     # Fullest rows first while the table is empty; ties by row so the result is reproducible.
     for i in np.lexsort((row_ids, -counts)):
         cols = columns[starts[i] : starts[i] + counts[i]]
-        place = max(0, first_free - int(cols[0]))
-        while True:
-            candidates = place + window
-            if place + len(window) + int(cols[-1]) >= len(used):  # room to try every candidate
-                used = np.concatenate([used, np.zeros(len(used), dtype=np.bool_)])
-            clash = used[candidates[:, None] + cols[None, :]].any(axis=1)
-            fits = np.flatnonzero(~clash)
-            if fits.size:
-                place = int(candidates[fits[0]])
+        # The row's first key must land on a free slot: only those places are tried.
+        places = np.flatnonzero(~used) - cols[0]
+        places = places[places >= 0]
+        for begin in range(0, len(places), window):
+            candidates = places[begin : begin + window]
+            for col in cols[1:].tolist():  # each column drops the places it clashes at
+                candidates = candidates[~used[candidates + col]]
+                if not candidates.size:
+                    break
+            if candidates.size:
+                place = int(candidates[0])
                 break
-            place += len(window)
+        else:  # cannot happen: the free tail of ``used`` holds any row
+            raise RowDisplacementProofError("no room left for a row")
         used[place + cols] = True
         offsets[int(row_ids[i])] = place - (int(row_ids[i]) << shift)
         top = max(top, place + int(cols[-1]) + 1)
-        while used[first_free]:
-            first_free += 1
     slot_keys = [-1] * top
     for key in ordered.tolist():
         slot_keys[key + offsets[key >> shift]] = key
