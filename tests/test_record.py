@@ -17,7 +17,13 @@ from typing import Any
 
 import pytest
 
+import lookup
 from lookup import _record
+from lookup.describe import BestFive
+from lookup.kernels import Kernels, _CheckedMulti, _SizeTables
+from lookup.prime_hash import PrimeHashParams
+from lookup.rules import RankingRules
+from lookup.tablefile import TableFile
 
 BODY = '''
 class {name}(NamedTuple):
@@ -137,3 +143,40 @@ def test_refuses_what_typing_refuses(body: str) -> None:
 def test_only_the_class_syntax() -> None:
     with pytest.raises(TypeError, match="class syntax only"):
         _record.NamedTuple("Point", [("x", int)])  # type: ignore[call-arg]
+
+
+RUNTIME_RECORDS = (
+    RankingRules,
+    TableFile,
+    PrimeHashParams,
+    Kernels,
+    _SizeTables,
+    _CheckedMulti,
+    BestFive,
+)
+
+
+@pytest.mark.parametrize("cls", RUNTIME_RECORDS, ids=lambda cls: cls.__name__)
+def test_runtime_records_are_plain_namedtuples(cls: Any) -> None:
+    # Built by the stand-in: the annotations are the strings the module wrote.
+    assert cls.__bases__ == (tuple,)
+    assert all(isinstance(hint, str) for hint in cls.__annotations__.values())
+    assert cls._fields == tuple(cls.__annotations__)
+    assert cls.__doc__ and not cls.__doc__.startswith(f"{cls.__name__}(")
+
+
+def test_ranking_rules_repr_and_pickle_unchanged() -> None:
+    rules = lookup.get_ranking("deuces-wild").rules
+    assert repr(rules).startswith("RankingRules(name='deuces-wild', description=")
+    assert repr(rules).endswith("jokers=0, bug=False, wild_ranks=(0,))")
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        data = pickle.dumps(rules, protocol)
+        assert b"lookup.rules" in data and b"RankingRules" in data
+        assert pickle.loads(data) == rules
+    assert rules._replace(name="x").name == "x"
+    assert rules._asdict()["wild_ranks"] == (0,)
+    assert rules.has_wild and rules.max_wild == 4
+    assert (
+        RankingRules.has_wild.__doc__
+        == "True when the deck holds wild cards (jokers or wild ranks)."
+    )
