@@ -73,12 +73,12 @@ def fresh(code: str) -> Any:
 
 
 TRACE_READS = """
-import sys
+import os, sys
 import lookup.tables as tables
 read = []
 original = tables.read_table
 def traced(directory, name, digest=None):
-    read.append(f"{directory.name}/{name}")
+    read.append(f"{os.path.basename(directory)}/{name}")
     return original(directory, name, digest)
 tables.read_table = traced
 """
@@ -209,3 +209,35 @@ def test_builtin_digests_are_the_json_digests() -> None:
         rules = lookup.get_ranking(name).rules
         canonical = json.dumps(rules.as_mapping(), sort_keys=True, separators=(",", ":"))
         assert rules.digest == hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def test_paths_stay_paths_where_public() -> None:
+    # Built-in rankings read their folders as plain strings (os.path, no pathlib); what
+    # the public API returns is still a Path, the same one as before.
+    from lookup.tables import _table_path, load_classes, source_table_dir, table_dir
+
+    assert isinstance(table_dir(), Path) and isinstance(source_table_dir(), Path)
+    assert str(table_dir()) == _table_path()
+    assert table_dir() == table_dir().resolve() and table_dir().is_dir()
+    package = Path(lookup.tables.__file__).resolve().parent
+    assert table_dir() in (package / "_tables", package.parent / "tables")
+    assert source_table_dir() == package.parent / "tables"
+    ranking = lookup.get_ranking("short-deck")
+    assert isinstance(ranking.directory, Path)
+    assert ranking.directory == table_dir() / "short-deck"
+    # A folder given as a string or a Path reads alike.
+    assert load_classes(str(ranking.directory)) == load_classes(ranking.directory)
+
+
+def test_table_errors_name_the_same_path_for_str_and_path(tmp_path: Path) -> None:
+    from lookup.errors import TableError
+    from lookup.tables import read_table
+
+    messages = []
+    for folder in (tmp_path, str(tmp_path)):
+        try:
+            read_table(folder, "classes")
+        except TableError as error:
+            messages.append(str(error))
+    assert len(messages) == 2 and messages[0] == messages[1]
+    assert messages[0].startswith(f"lookup table {tmp_path / 'classes.msgpack'} is missing: ")

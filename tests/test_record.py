@@ -24,6 +24,15 @@ from lookup.kernels import Kernels, _CheckedMulti, _SizeTables
 from lookup.prime_hash import PrimeHashParams
 from lookup.rules import RankingRules
 from lookup.tablefile import TableFile
+from lookup.tables import (
+    BadugiTables,
+    ClassTable,
+    FiveCardTables,
+    MultiCardTables,
+    PrimeHash,
+    RankKeyTable,
+    WildTables,
+)
 
 BODY = '''
 class {name}(NamedTuple):
@@ -149,6 +158,13 @@ RUNTIME_RECORDS = (
     RankingRules,
     TableFile,
     PrimeHashParams,
+    PrimeHash,
+    ClassTable,
+    FiveCardTables,
+    RankKeyTable,
+    MultiCardTables,
+    BadugiTables,
+    WildTables,
     Kernels,
     _SizeTables,
     _CheckedMulti,
