@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING, NamedTuple
 
 from lookup.cards import DECK, Card, CardsLike, Rank, Suit, hand_cards
 from lookup.errors import PokerLookupError
@@ -30,10 +29,15 @@ from lookup.rank import ClassNumber, HandRank
 from lookup.ranking import Ranking, RulesLike, get_ranking
 from lookup.rules import Category
 
+TYPE_CHECKING = False  # typing is the type checker's alone: `pokerlookup eval` runs without it
 if TYPE_CHECKING:
+    from typing import NamedTuple
+
     # Annotations only: the games module imports dataclasses (and inspect), which would
     # cost `pokerlookup eval` more than the rest of its start-up.
     from lookup.games import Game, GameLike
+else:
+    from lookup._record import NamedTuple
 
 __all__ = [
     "BestFive",

@@ -31,10 +31,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations, starmap
-from typing import Any, Final, NamedTuple
 
 from lookup.cards import Card, flush_suit_by_counters, quick_cards
 from lookup.tables import BadugiTables, FiveCardTables, MultiCardTables, exception_key
+
+# typing is the type checker's alone: importing it costs start-up (see lookup._record).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final, NamedTuple
+else:
+    from lookup._record import NamedTuple
+
+    Any = object  # the run-time value of the Slow alias below: annotations never read it
 
 __all__ = ["LANE_BITS", "Kernels", "badugi_kernels", "poker_kernels"]
 

@@ -16,7 +16,12 @@ the bucket, the 32 bits below them place the key inside the table.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+# typing is the type checker's alone: importing it costs start-up (see lookup._record).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final, NamedTuple
+else:
+    from lookup._record import NamedTuple
 
 __all__ = ["MASK64", "PrimeHashParams", "bucket_and_offset", "slot_of"]
 

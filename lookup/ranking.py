@@ -34,17 +34,18 @@ from lookup.rules import BUILTIN_RANKINGS, Category, RankingRules
 from lookup.tables import (
     ClassTable,
     MultiCardTables,
+    _table_path,
     load_badugi,
     load_classes,
     load_five,
     load_multi,
     load_wild,
-    table_dir,
 )
 
 # Names for the type checker only: importing typing or pathlib (for Path, which only
-# load_rules makes) would cost a script more than its first evaluation. The locks come
-# from _thread, as threading.Lock and RLock do: importing threading itself costs more.
+# load_rules and Ranking.directory make: a built-in ranking's folder is a plain string)
+# would cost a script more than its first evaluation. The locks come from _thread, as
+# threading.Lock and RLock do: importing threading itself costs more.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
@@ -62,7 +63,7 @@ class Ranking:
     kernel is then O(1).
     """
 
-    def __init__(self, directory: Path, spec: str | Path) -> None:
+    def __init__(self, directory: str | Path, spec: str | Path) -> None:
         self._directory = directory
         self._spec = spec
         self._lock = RLock()
@@ -82,7 +83,9 @@ class Ranking:
     @property
     def directory(self) -> Path:
         """The folder its tables are read from."""
-        return self._directory
+        from pathlib import Path  # a built-in ranking reads its folder as a plain string
+
+        return Path(self._directory)
 
     def __repr__(self) -> str:
         return (
@@ -343,7 +346,7 @@ def _builtin(name: str) -> Ranking:
     if ranking is None:
         # functools.cache does not lock: threads racing here could each make one.
         with _REGISTRY_LOCK:
-            ranking = _LOADED.setdefault(name, Ranking(table_dir() / name, name))
+            ranking = _LOADED.setdefault(name, Ranking(os.path.join(_table_path(), name), name))
     return ranking
 
 
@@ -403,7 +406,7 @@ def load_rules(directory: str | os.PathLike[str]) -> Ranking:
     ...
     lookup.errors.TableError: lookup table /nonexistent/classes.msgpack is missing: ...
     """
-    from pathlib import Path  # folders only: a built-in ranking's path comes from table_dir()
+    from pathlib import Path  # folders only: a built-in ranking's path is a plain string
 
     return _folder(Path(directory).resolve())
 

@@ -42,10 +42,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import IntEnum
-from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 from lookup.cards import RANK_CHARS
 from lookup.errors import RulesError
+
+# typing is the type checker's alone: importing it (with the re and contextlib it
+# imports) costs a script more than its first evaluation. RankingRules is the same
+# namedtuple either way (see lookup._record).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final, Literal, NamedTuple, TypeAlias
+
+    Order: TypeAlias = Literal["high", "low"]
+    Scoring: TypeAlias = Literal["poker", "badugi"]
+else:
+    from lookup._record import NamedTuple
 
 __all__ = [
     "BUILTIN_RANKINGS",
@@ -168,9 +179,6 @@ CATEGORY_KEYS: Final = (
     "badugi",
 )
 """Each :class:`Category`'s spelling in rule files, by value."""
-
-Order: TypeAlias = Literal["high", "low"]
-Scoring: TypeAlias = Literal["poker", "badugi"]
 
 # Categories that only wild cards or qualifiers or badugi produce: never listed by a
 # plain poker rule file's "categories".

@@ -19,9 +19,15 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, NamedTuple
 
 from lookup.errors import TableError
+
+# typing is the type checker's alone: importing it costs start-up (see lookup._record).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final, NamedTuple
+else:
+    from lookup._record import NamedTuple
 
 # hashlib (OpenSSL's start-up) and msgpack are imported by the functions that read and
 # write a table: ``import lookup`` reads none, so it need not pay for them.

@@ -15,15 +15,27 @@ Two loads per ranking, so a caller pays for what it uses:
 
 from __future__ import annotations
 
+import os
 import sys
 from array import array
-from pathlib import Path
-from typing import Final, NamedTuple
 
 from lookup.errors import TableError
 from lookup.prime_hash import PrimeHashParams
 from lookup.rules import Category, RankingRules, rules_from_mapping
 from lookup.tablefile import REGENERATE_HINT, TableFile, decode_table
+
+# typing and pathlib are the type checker's alone: importing them (typing with the re
+# and contextlib it imports, pathlib with urllib.parse, ipaddress, fnmatch) would cost
+# a script more than reading its first tables. Folders are read through os.path, and
+# the public functions that return a Path import pathlib when called.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Final, NamedTuple, TypeAlias
+
+    StrPath: TypeAlias = "str | os.PathLike[str]"
+else:
+    from lookup._record import NamedTuple
 
 __all__ = [
     "MASK_SPACE",
@@ -54,7 +66,9 @@ NO_CARD: Final = 255
 
 def source_table_dir() -> Path:
     """The ``tables/`` directory of a source checkout (where ``python -m tablegen`` writes)."""
-    return Path(__file__).resolve().parent.parent / "tables"
+    from pathlib import Path
+
+    return Path(_source_table_path())
 
 
 def table_dir() -> Path:
@@ -64,15 +78,28 @@ def table_dir() -> Path:
     plain checkout reads the checkout's ``tables/``. (Plain paths, not
     ``importlib.resources``: importing that costs more than loading the tables.)
     """
-    installed = Path(__file__).resolve().parent / "_tables"
-    return installed if installed.is_dir() else source_table_dir()
+    from pathlib import Path
+
+    return Path(_table_path())
 
 
-def read_table(directory: Path, name: str, rules_digest: str | None = None) -> TableFile:
+def _source_table_path() -> str:
+    """:func:`source_table_dir` as a plain string (resolved, as ``Path.resolve`` does)."""
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "tables")
+
+
+def _table_path() -> str:
+    """:func:`table_dir` as a plain string: what the built-in rankings read from."""
+    installed = os.path.join(os.path.dirname(os.path.realpath(__file__)), "_tables")
+    return installed if os.path.isdir(installed) else _source_table_path()
+
+
+def read_table(directory: StrPath, name: str, rules_digest: str | None = None) -> TableFile:
     """Read and verify ``directory/name.msgpack``; with ``rules_digest``, it must match."""
-    path = directory / f"{name}.msgpack"
+    path = os.path.join(directory, f"{name}.msgpack")
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as file:
+            data = file.read()
     except OSError as exc:  # missing, a directory, a loop, unreadable, ...
         reason = (
             "is missing"
@@ -82,8 +109,9 @@ def read_table(directory: Path, name: str, rules_digest: str | None = None) -> T
         raise TableError(f"lookup table {path} {reason}: {REGENERATE_HINT}", str(path)) from None
     table = decode_table(data, str(path), expected_name=name)
     if rules_digest is not None and table.rules_digest != rules_digest:
+        classes = os.path.join(directory, "classes.msgpack")
         raise TableError(
-            f"lookup table {path} was built for other rules than {directory / 'classes.msgpack'} "
+            f"lookup table {path} was built for other rules than {classes} "
             f"(a stale file): {REGENERATE_HINT}",
             str(path),
         )
@@ -143,7 +171,7 @@ class ClassTable(NamedTuple):
         )
 
 
-def load_classes(directory: Path) -> ClassTable:
+def load_classes(directory: StrPath) -> ClassTable:
     """Read ``classes.msgpack``: the rules it was built from, and every class."""
     table = read_table(directory, "classes")
     spec = table.meta.get("rules")
@@ -216,7 +244,7 @@ class FiveCardTables(NamedTuple):
     """Rank mask of one suit's cards (5-7 ranks) -> best flush; None if flushes don't count."""
 
 
-def load_five(directory: Path, classes: ClassTable) -> FiveCardTables:
+def load_five(directory: StrPath, classes: ClassTable) -> FiveCardTables:
     """Read ``hash5`` and (where flushes count) ``flush`` of a poker ranking."""
     digest = classes.rules.digest
     hash5 = _prime_hash(read_table(directory, "hash5", digest), "I", classes.class_count)
@@ -263,7 +291,7 @@ class MultiCardTables(NamedTuple):
     exception_classes: array[int]
 
 
-def load_multi(directory: Path, classes: ClassTable) -> MultiCardTables:
+def load_multi(directory: StrPath, classes: ClassTable) -> MultiCardTables:
     """Read ``sum67`` of a poker ranking; every array's type and length is checked."""
     table = read_table(directory, "sum67", classes.rules.digest)
     mode = table.meta.get("flush_mode")
@@ -304,7 +332,7 @@ class BadugiTables(NamedTuple):
     by_key: dict[int, int]
 
 
-def load_badugi(directory: Path, classes: ClassTable) -> BadugiTables:
+def load_badugi(directory: StrPath, classes: ClassTable) -> BadugiTables:
     """Read ``mask_prime`` and ``hash4`` of a badugi ranking."""
     digest = classes.rules.digest
     primes = read_table(directory, "mask_prime", digest).array("prime", "I", MASK_SPACE).tolist()
@@ -328,7 +356,7 @@ class WildTables(NamedTuple):
         return self.hash.as_dict()
 
 
-def load_wild(directory: Path, classes: ClassTable) -> WildTables:
+def load_wild(directory: StrPath, classes: ClassTable) -> WildTables:
     """Read ``wild`` of a ranking with wild cards."""
     table = read_table(directory, "wild", classes.rules.digest)
     hashed = _prime_hash(table, "I", classes.class_count)
