@@ -39,21 +39,6 @@ STDLIB_UNNEEDED = (
 """Standard-library modules no plain evaluate imports."""
 
 
-def _imports_typing_at_run_time(module: str) -> bool:
-    tree = ast.parse(Path(sys.modules[module].__file__ or "").read_text(encoding="utf-8"))
-    return any(isinstance(node, ast.ImportFrom) and node.module == "typing" for node in tree.body)
-
-
-PENDING = ("typing", "re") if _imports_typing_at_run_time("lookup.evaluate") else ()
-"""Still imported, by lookup.evaluate's run-time ``from typing import``: the change that
-drops it is made on main. Once it is, nothing is excused, and the checks hold typing off."""
-
-
-def heavy(found: list[str]) -> list[str]:
-    """The modules ``found`` that should not be there (``PENDING`` aside)."""
-    return [name for name in found if name not in PENDING]
-
-
 TABLE_READERS = ("hashlib", "msgpack")
 """Imported when the first table is read, not by ``import lookup``."""
 
@@ -108,7 +93,7 @@ def loaded(names: tuple[str, ...] = HEAVY) -> str:
 
 def test_import_lookup_stays_light() -> None:
     found = fresh(f"import sys, lookup; print({loaded((*HEAVY, *TABLE_READERS))})")
-    assert heavy(found) == []
+    assert found == []
 
 
 def test_the_fresh_interpreter_sees_what_is_imported() -> None:
@@ -125,7 +110,7 @@ def test_five_cards_read_no_six_or_seven_card_table() -> None:
     )
     assert found["hand"] == "Royal Flush"
     assert found["read"] == ["standard/classes", "standard/hash5", "standard/flush"]
-    assert heavy(found["heavy"]) == []
+    assert found["heavy"] == []
 
 
 def test_seven_cards_read_each_table_once_and_stay_light() -> None:
@@ -141,7 +126,7 @@ def test_seven_cards_read_each_table_once_and_stay_light() -> None:
     assert sorted(found["read"]) == sorted(
         ["standard/classes", "standard/hash5", "standard/flush", "standard/sum67"]
     )
-    assert heavy(found["heavy"]) == []
+    assert found["heavy"] == []
 
 
 def test_cli_eval_imports_only_its_own_command() -> None:
@@ -167,7 +152,7 @@ def test_cli_eval_imports_only_its_own_command() -> None:
     )
     assert found["status"] == 0
     assert "Royal Flush" in found["out"]
-    assert heavy(found["heavy"]) == []
+    assert found["heavy"] == []
 
 
 def test_eval_command_cap_is_the_showdown_cap() -> None:
@@ -259,18 +244,3 @@ def test_table_errors_name_the_same_path_for_str_and_path(tmp_path: Path) -> Non
             messages.append(str(error))
     assert len(messages) == 2 and messages[0] == messages[1]
     assert messages[0].startswith(f"lookup table {tmp_path / 'classes.msgpack'} is missing: ")
-
-
-def test_only_lookup_evaluate_is_excused() -> None:
-    # While PENDING excuses typing, hold it off everything else on the paths: with
-    # lookup.evaluate stubbed out, a seven-card evaluation imports none of typing, re, pathlib.
-    found = fresh(
-        "import sys, types\n"
-        "stub = types.ModuleType('lookup.evaluate')\n"
-        "stub.evaluate = stub.hand_cards = None\n"
-        "sys.modules['lookup.evaluate'] = stub\n"
-        "from lookup.ranking import get_ranking\n"
-        "hand = str(get_ranking('standard').evaluate('As Ks Qs Js Ts 2c 3d'))\n"
-        f"print({{'hand': hand, 'heavy': {loaded(('typing', 're', 'pathlib'))}}})"
-    )
-    assert found == {"hand": "Royal Flush", "heavy": []}
