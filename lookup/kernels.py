@@ -29,7 +29,7 @@ Tables are bound as closure variables: cheaper to reach than globals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations, starmap
 
 from lookup.cards import Card, flush_suit_by_counters, quick_cards
@@ -69,6 +69,17 @@ def _flush_suit_bits() -> list[int]:
     return [0 if suit is None else 0x8000 >> suit for suit in flush_suit_by_counters()]
 
 
+class Values(NamedTuple):
+    """What a checked entry returns for a class: the values made so far, and how to make one.
+
+    ``made`` is a plain dict, so the hot path's lookup is CPython's fastest; a class
+    not met before misses it once and goes to ``make``.
+    """
+
+    made: dict[int, Any]
+    make: Callable[[int], Any]
+
+
 Slow = Callable[[Any, Any], Any]
 """The checked path's fallback: parses ``(cards, board)``, explains what is wrong, or answers."""
 
@@ -77,13 +88,14 @@ def poker_kernels(
     deck: Sequence[Card],
     five: FiveCardTables,
     multi: Callable[[], MultiCardTables],
-    values: Mapping[int, Any],
+    values: Values,
     slow: Slow,
 ) -> Kernels:
     """Kernels of a poker ranking; ``multi`` loads the six/seven-card tables on first need.
 
-    ``values[class]`` is what the checked entry returns; ``slow`` takes what it refuses.
+    ``values`` gives what the checked entry returns; ``slow`` takes what it refuses.
     """
+    made, make = values
     flush = five.flush
     by_product = five.by_product
 
@@ -160,6 +172,7 @@ def poker_kernels(
             hand = cards + board
         else:
             return slow(cards, board)
+        number = 0  # set once the cards are proved: a miss after that is an unmade value
         try:
             n = len(hand)
             if n == 5:
@@ -167,10 +180,12 @@ def poker_kernels(
                 if (bit[a] | bit[b] | bit[c] | bit[d] | bit[e]).bit_count() != 5:
                     return slow(cards, board)
                 if flush is not None and a & b & c & d & e & 0xF000:
-                    return values[flush[(a | b | c | d | e) >> 16]]
-                return values[
-                    by_product[(a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)]
-                ]
+                    number = flush[(a | b | c | d | e) >> 16]
+                else:
+                    number = by_product[
+                        (a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)
+                    ]
+                return made[number]
             if n == 7:
                 if key67 is None:  # the first six- or seven-card hand reads their table
                     load_multi()
@@ -181,8 +196,10 @@ def poker_kernels(
                     return slow(cards, board)
                 k &= low
                 if flush7 is not None and flush_suit[k & lanes]:
-                    return values[flush7(k, _suit_mask(hand, flush_suit[k & lanes]))]
-                return values[classes7[(k >> shift) + offsets7[k >> row_bits]]]
+                    number = flush7(k, _suit_mask(hand, flush_suit[k & lanes]))
+                else:
+                    number = classes7[(k >> shift) + offsets7[k >> row_bits]]
+                return made[number]
             if n == 6:
                 if key67 is None:
                     load_multi()
@@ -193,10 +210,13 @@ def poker_kernels(
                     return slow(cards, board)
                 k &= low
                 if flush6 is not None and flush_suit[k & lanes]:
-                    return values[flush6(k, _suit_mask(hand, flush_suit[k & lanes]))]
-                return values[classes6[(k >> shift) + offsets6[k >> row_bits]]]
+                    number = flush6(k, _suit_mask(hand, flush_suit[k & lanes]))
+                else:
+                    number = classes6[(k >> shift) + offsets6[k >> row_bits]]
+                return made[number]
         except (KeyError, TypeError, ValueError):  # not cards of this deck, or no sequence
-            pass
+            if number:
+                return make(number)
         if board is None and type(cards) is str:
             parsed = quick_cards(cards)
             if parsed is not None and 5 <= len(parsed) <= 7:
@@ -338,11 +358,12 @@ def _direct_multi_kernels(key: dict[int, int], parts: _CheckedMulti) -> dict[int
 
 
 def badugi_kernels(
-    deck: Sequence[Card], tables: BadugiTables, values: Mapping[int, Any], slow: Slow
+    deck: Sequence[Card], tables: BadugiTables, values: Values, slow: Slow
 ) -> Kernels:
     """Kernels of a badugi ranking: four cards O(1); five by their five four-card subsets."""
     mask_prime = tables.mask_prime
     by_key = tables.by_key
+    made, make = values
     # Each card's bit in a 52-bit set: 13 per suit, so a shift and a mask give a suit's ranks.
     bit: dict[object, int] = {card: 1 << (13 * card.suit + card.rank) for card in deck}
 
@@ -378,7 +399,8 @@ def badugi_kernels(
         try:
             a, b, c, d = cards
             if (bit[a] | bit[b] | bit[c] | bit[d]).bit_count() == 4:
-                return values[evaluate4(a, b, c, d)]
+                number = evaluate4(a, b, c, d)
+                return made.get(number) or make(number)
         except (KeyError, TypeError):
             pass
         return slow(cards, board)

@@ -28,7 +28,7 @@ from _thread import RLock, allocate_lock
 
 from lookup.cards import DECK, JOKERS, RANK_CHARS, Card, CardsLike, Rank, hand_cards
 from lookup.errors import CardError, HandSizeError, RankingError
-from lookup.kernels import Kernels, badugi_kernels, poker_kernels
+from lookup.kernels import Kernels, Values, badugi_kernels, poker_kernels
 from lookup.rank import ClassNumber, HandRank, _check_number
 from lookup.rules import BUILTIN_RANKINGS, Category, RankingRules
 from lookup.tables import (
@@ -70,7 +70,9 @@ class Ranking:
         self._classes: ClassTable | None = None
         self._kernels: Kernels | None = None
         self._multi: MultiCardTables | None = None
-        self._values: _Values | None = None
+        self._made: dict[int, HandRank] = {}
+        """Class number -> its shared value, made when first met (see :meth:`values`)."""
+        self._all_made = False
         self._deck_set: frozenset[Card] | None = None
 
     # -- identity -------------------------------------------------------------------
@@ -168,7 +170,8 @@ class Ranking:
             with self._lock:
                 if self._kernels is None:
                     classes = self.classes
-                    values, slow = self.values, self._slow
+                    values = Values(self._made, self._value)
+                    slow = self._slow
                     if classes.rules.scoring == "badugi":
                         badugi = load_badugi(self._directory, classes)
                         self._kernels = badugi_kernels(self.deck, badugi, values, slow)
@@ -222,15 +225,24 @@ class Ranking:
     # -- values ---------------------------------------------------------------------
 
     @property
-    def values(self) -> _Values:
-        """The shared value of each class number, made on first use (``values[n]``)."""
-        values = self._values
-        if values is None:
-            with self._lock:
-                if self._values is None:
-                    self._values = _Values(self)
-                values = self._values
-        return values
+    def values(self) -> dict[int, HandRank]:
+        """The shared value of every class number, ``values[n]`` (all made on first access).
+
+        Making all 7,462 standard values takes about 2 ms, so evaluation makes
+        each one when it first meets its class instead, into this same dict.
+        """
+        if not self._all_made:
+            for number in range(1, self.class_count + 1):
+                self._value(number)
+            self._all_made = True
+        return self._made
+
+    def _value(self, number: int) -> HandRank:
+        # setdefault: two threads racing here still end up sharing one object.
+        value = self._made.get(number)
+        if value is None:
+            value = self._made.setdefault(number, HandRank(self, number))
+        return value
 
     def value(self, number: ClassNumber) -> HandRank:
         """The shared :class:`~lookup.rank.HandRank` of class ``number``.
@@ -238,7 +250,7 @@ class Ranking:
         >>> get_ranking("badugi").value(1).describe()
         'Four-card badugi, Four-Three-Two-Ace'
         """
-        return self.values[_check_number(number, self.class_count)]
+        return self._value(_check_number(number, self.class_count))
 
     def ranks_of(self, number: ClassNumber) -> tuple[Rank, ...]:
         """The ranks of class ``number`` in reading order."""
@@ -313,23 +325,7 @@ class Ranking:
         # Whatever the fused kernel refuses: parse, explain what is wrong, or answer.
         hand = hand_cards(cards, board)
         self.check_cards(hand)
-        return self.values[self.kernels.best(hand)]
-
-
-class _Values(dict[int, HandRank]):
-    """Class number -> the ranking's shared value, each made when first asked for.
-
-    Making all 7,462 at load cost milliseconds of cold start that most scripts
-    never use; a dict lookup costs the same as a tuple index once made.
-    """
-
-    def __init__(self, ranking: Ranking) -> None:
-        super().__init__()
-        self._ranking = ranking
-
-    def __missing__(self, number: int) -> HandRank:
-        # setdefault: two threads racing here still end up sharing one object.
-        return self.setdefault(number, HandRank(self._ranking, number))
+        return self._value(self.kernels.best(hand))
 
 
 RulesLike: TypeAlias = "str | os.PathLike[str] | Ranking"

@@ -31,7 +31,7 @@ from itertools import combinations, combinations_with_replacement, starmap
 from typing import Any, Final
 
 from lookup.cards import PRIMES, Card, hand_cards
-from lookup.kernels import LANE_BITS, Kernel, Kernels, Slow
+from lookup.kernels import LANE_BITS, Kernel, Kernels, Slow, Values
 from lookup.tables import MASK_SPACE, WildTables
 
 __all__ = ["flush_suits_by_lanes", "wild_card_key", "wild_kernels"]
@@ -91,12 +91,12 @@ def wild_kernels(
     deck: Sequence[Card],
     wild_cards: frozenset[Card],
     tables: WildTables,
-    values: Mapping[int, Any],
+    values: Values,
     slow: Slow,
 ) -> Kernels:
     """Kernels of a wild-card ranking over ``deck`` (jokers included); ``wild_cards`` are wild.
 
-    ``values[class]`` is what the checked entry returns; ``slow`` takes what it refuses.
+    ``values`` gives what the checked entry returns; ``slow`` takes what it refuses.
     A ranking builds its own (``get_ranking("joker").kernels``):
 
     >>> from lookup.cards import parse_cards
@@ -202,6 +202,7 @@ def wild_kernels(
         return min(starmap(evaluate5, combinations(cards, 5)))
 
     deck_set = frozenset(deck)
+    made, make = values
 
     def checked(cards: Any, board: Any = None) -> Any:
         try:
@@ -209,7 +210,8 @@ def wild_kernels(
         except ValueError:
             return slow(cards, board)
         if 5 <= len(hand) <= 7 and deck_set.issuperset(hand):
-            return values[by_size[len(hand)](*hand)]
+            number = by_size[len(hand)](*hand)
+            return made.get(number) or make(number)
         return slow(cards, board)
 
     return Kernels(by_size, best, lambda: None, checked)
