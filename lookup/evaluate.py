@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from lookup.rank import HandRank
     from lookup.ranking import RulesLike
 
-__all__ = ["evaluate", "evaluate_hilo", "hand_cards", "standard_entry"]
+__all__ = ["checked_entry", "evaluate", "evaluate_hilo", "hand_cards", "route", "standard_entry"]
 
 
 def evaluate(
@@ -73,13 +73,20 @@ def evaluate(
     ...
     lookup.errors.HandSizeError: an omaha hand holds 4 cards, got 3
     """
+    return route(cards, board, rules, game)
+
+
+def route(
+    cards: CardsLike, board: CardsLike | None, rules: RulesLike | None, game: GameLike | None
+) -> HandRank:
+    """What :func:`evaluate` does: the game's evaluation if one is named, else the ranking's."""
     if game is not None:
         # Games are imported on first use: a plain evaluate never needs them.
         from lookup.game_eval import evaluate_game
 
         return evaluate_game(cards, board, game=game, rules=rules)
     try:
-        checked = _checked(rules)  # type: ignore[arg-type]
+        checked = checked_entry(rules)  # type: ignore[arg-type]
     except TypeError:  # unhashable: not a ranking at all; get_ranking says so
         checked = get_ranking(rules).checked  # type: ignore[arg-type]
     return checked(cards, board)
@@ -89,8 +96,9 @@ def standard_entry() -> Callable[..., HandRank]:
     """:func:`evaluate` as the standard ranking's checked kernel itself: ``lookup.evaluate``.
 
     The same arguments, answers and errors as :func:`evaluate`, one Python call
-    fewer per hand: the kernel hands ``rules=`` and ``game=`` back to
-    :func:`evaluate` and answers plain standard hands itself. It carries this
+    fewer per hand: the kernel answers plain standard hands itself, sends a
+    ranking named by ``rules=`` to its :func:`checked_entry` and anything else
+    to :func:`route`. It carries this
     function's name, documentation and signature (``__wrapped__``). Made on
     first use, when it reads the standard five-card tables.
 
@@ -107,8 +115,8 @@ def standard_entry() -> Callable[..., HandRank]:
 
 
 @cache
-def _checked(rules: RulesLike) -> Callable[[CardsLike, CardsLike | None], HandRank]:
-    # One dict lookup from ranking name (or Ranking, or path) to its checked entry.
+def checked_entry(rules: RulesLike | None) -> Callable[[CardsLike, CardsLike | None], HandRank]:
+    """The checked entry of a ranking (a name, a Ranking or a path): one cached dict lookup."""
     return get_ranking("standard" if rules is None else rules).checked
 
 

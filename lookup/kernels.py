@@ -160,12 +160,22 @@ def poker_kernels(
     bit: dict[object, int] = {card: 1 << (13 * card.suit + card.rank) for card in deck}
     shift, lanes, low = LANE_BITS, (1 << LANE_BITS) - 1, (1 << _CARD_SHIFT) - 1
 
-    def checked(cards: Any, board: Any = None, rules: Any = None, game: Any = None) -> Any:
-        if rules is not None or game is not None:
-            # Asked for another ranking or a game: the general entry decides.
-            from lookup.evaluate import evaluate
+    # lookup.evaluate's routing, found on the first hand that names rules= or game=.
+    by_rules: Callable[[Any], Callable[[Any, Any], Any]] | None = None
+    route: Callable[[Any, Any, Any, Any], Any] | None = None
 
-            return evaluate(cards, board, rules=rules, game=game)
+    def checked(cards: Any, board: Any = None, rules: Any = None, game: Any = None) -> Any:
+        nonlocal by_rules, route
+        if rules is not None or game is not None:
+            # Another ranking or a game (this is lookup.evaluate for standard).
+            if by_rules is None or route is None:
+                from lookup.evaluate import checked_entry
+                from lookup.evaluate import route as general
+
+                by_rules, route = checked_entry, general
+            if game is None and type(rules) is str:  # a ranking's name: straight to it
+                return by_rules(rules)(cards, board)
+            return route(cards, board, rules, game)
         if board is None:
             hand = cards  # any sized sequence: what is not five to seven cards of the deck
         elif type(board) is tuple and type(cards) is tuple:  # fails a lookup below
