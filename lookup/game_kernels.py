@@ -7,7 +7,7 @@ nothing per deal, and the Omaha kernel uses them to pick whole table rows.
 Class numbers come back as uint16 arrays (1 = the ranking's best hand).
 
 * **Best five of seven** (Hold'em, short deck, stud, razz, stud hi/lo): the
-  board's base-5 rank sum and card code are added up once per deal, each
+  board's rank key and card code are added up once per deal, each
   player adds two (or seven) cards, and :func:`lookup.batch.classes_of_keys`
   judges the seven under any ranking.
 * **Five cards** (draw games) and **four** (badugi): one key per hand, as in

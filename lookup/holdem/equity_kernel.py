@@ -4,9 +4,9 @@ Every Hold'em showdown is a five-card board plus each player's two hole cards.
 The board is shared, so its part of the work is done once per board and then
 combined with each player's hole cards:
 
-* the **rank sum** of the five board ranks (``sum(5**rank)``); a player's
+* the **rank key** of the five board ranks (the sum of their weights); a player's
   seven-card rank key is that plus the hole cards' (see :mod:`lookup.batch`), one
-  ``uint64`` add per player and board, looked up in the six/seven-card hash;
+  ``uint64`` add per player and board, looked up in the six/seven-card table;
 * **suit counters**, four bits per suit: a seven-card flush needs at least
   three board cards of one suit, so only those boards (about one in six
   preflop) are checked for flushes at all, each against its single candidate
