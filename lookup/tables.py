@@ -1,8 +1,9 @@
 """Read one ranking's table folder, verify every file, and hand back its tables.
 
 The files in ``tables/<ranking>/`` are the single source of truth, stored in
-the form the runtime reads: arrays that become lists and dicts with one
-``zip``, nothing recomputed. Every file is checked when read (format version,
+the form the runtime reads: the six/seven-card ``sum67`` arrays are indexed as
+stored, and the small five-card hash becomes a dict with one ``zip``; nothing
+is recomputed. Every file is checked when read (format version,
 SHA-256, the ranking's name and rules digest, each array's type and length),
 and any problem, an I/O error included, is a :class:`~lookup.errors.TableError`
 that says how to regenerate.
