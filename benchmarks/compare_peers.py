@@ -7,9 +7,11 @@ its own pre-parsed card form (pokerlookup: ``Card``; treys: its int encoding;
 eval7: ``eval7.Card``; phevaluator: card ids 0-51), so only evaluation is
 timed. Each timing is the best of R passes of a plain Python loop over all the
 hands, one call per hand, with the garbage collector paused (as ``timeit``
-does). The clock is this process's CPU time, so time spent waiting while other
-processes hold the cores does not count; passes take turns between evaluators
-so that whatever load does to the caches hits all of them alike.
+does); every pass deals fresh hands (seeds S, S+1, ...), so no evaluator can
+profit from having seen a hand before. The clock is this process's CPU time,
+so time spent waiting while other processes hold the cores does not count;
+passes take turns between evaluators so that whatever load does to the caches
+hits all of them alike.
 
 Before timing, each peer's answers on the hands are checked against
 pokerlookup's, so a mistaken conversion cannot produce a fast wrong number.
@@ -214,15 +216,15 @@ def _time_once(loop: Loop) -> float:
 
 
 def _best_rates(
-    loops: dict[tuple[str, int], Loop], hands: int, repeat: int
+    passes: list[dict[tuple[str, int], Loop]], hands: int
 ) -> dict[str, dict[int, float]]:
-    """Hands per second of each loop: best of ``repeat`` passes, taken in turns.
+    """Hands per second of each loop: best of the passes (each its own hands), taken in turns.
 
     Every pass times each loop once, so a burst of load from other processes
     slows all evaluators alike instead of one of them.
     """
-    best = dict.fromkeys(loops, float("inf"))
-    for _ in range(repeat):
+    best = dict.fromkeys(passes[0], float("inf"))
+    for loops in passes:
         for key, loop in loops.items():
             best[key] = min(best[key], _time_once(loop))
     rates: dict[str, dict[int, float]] = {}
@@ -245,25 +247,12 @@ def _version(distribution: str) -> str:
         return "?"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python benchmarks/compare_peers.py",
-        description="Per-call speed of pokerlookup and its peers on the same pre-parsed hands.",
-    )
-    parser.add_argument(
-        "--hands", type=int, default=100_000, help="hands per size (default 100000)"
-    )
-    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--repeat", type=int, default=5, help="passes; the best counts (default 5)")
-    args = parser.parse_args(argv)
-    if args.hands < 1 or args.repeat < 1:
-        parser.error("--hands and --repeat must be at least 1")
-
-    rng = random.Random(args.seed)
-    hands = {size: [rng.sample(range(52), size) for _ in range(args.hands)] for size in (5, 7)}
+def _contenders(count: int, seed: int, notes: list[str]) -> dict[tuple[str, int], Loop]:
+    """Every evaluator's loop over ``count`` hands of each size dealt from ``seed``."""
+    rng = random.Random(seed)
+    hands = {size: [rng.sample(range(52), size) for _ in range(count)] for size in (5, 7)}
 
     contenders = _lookup(hands)
-    notes = []
     for module, build in PEERS.items():
         try:
             importlib.import_module(module)
@@ -284,14 +273,36 @@ def main(argv: list[str] | None = None) -> int:
         {},
         lower_is_stronger=True,
     )
+    return {(c.name, size): loop for c in [*contenders, floor] for size, loop in c.loops.items()}
 
-    loops = {(c.name, size): loop for c in [*contenders, floor] for size, loop in c.loops.items()}
-    rates = _best_rates(loops, args.hands, args.repeat)
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python benchmarks/compare_peers.py",
+        description="Per-call speed of pokerlookup and its peers on the same pre-parsed hands.",
+    )
+    parser.add_argument(
+        "--hands", type=int, default=100_000, help="hands per size (default 100000)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, help="random seed of the first pass (default 1)"
+    )
+    parser.add_argument("--repeat", type=int, default=5, help="passes; the best counts (default 5)")
+    args = parser.parse_args(argv)
+    if args.hands < 1 or args.repeat < 1:
+        parser.error("--hands and --repeat must be at least 1")
+
+    notes: list[str] = []
+    passes = [
+        _contenders(args.hands, args.seed + i, notes if i == 0 else []) for i in range(args.repeat)
+    ]
+    rates = _best_rates(passes, args.hands)
     baseline = rates.get("treys Evaluator.evaluate")
 
     print(
         f"Python {sys.version.split()[0]}, pokerlookup {lookup.__version__}, "
-        f"{args.hands:,} hands per size, seed {args.seed}, best of {args.repeat}"
+        f"{args.hands:,} hands per size, seeds {args.seed}-{args.seed + args.repeat - 1}, "
+        f"best of {args.repeat} (fresh hands each pass)"
     )
     header = f"{'evaluator':<30} {'5-card/s':>12} {'x treys':>8} {'7-card/s':>12} {'x treys':>8}"
     print(header)
