@@ -48,16 +48,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
 from typing import Any, Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lookup.cards import DECK, JOKERS, PRIMES, CardsLike, flush_suit_by_counters, parse_cards
+from lookup.cards import (
+    DECK,
+    JOKERS,
+    PRIMES,
+    CardsLike,
+    flush_suit_by_counters,
+    parse_cards,
+    rank_multisets,
+)
 from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
 from lookup.ranking import Ranking, RulesLike, get_ranking
-from lookup.tables import MASK_SPACE, PrimeHash, RankKeyTable, load_badugi
+from lookup.tables import MASK_SPACE, PrimeHash, RankKeyTable, exception_key, load_badugi
 
 __all__ = [
     "CHUNK_ROWS",
@@ -133,8 +140,7 @@ def _valid_rank_keys(ranking: Ranking, hand_size: int) -> NDArray[np.uint64]:
     weights = batch_tables(ranking).card_rank_key[::4].tolist()  # deuce first
     keys = {
         sum(weights[r] for r in ranks)
-        for ranks in combinations_with_replacement(sorted(ranking.rules.rank_order), hand_size)
-        if max(ranks.count(r) for r in ranks) <= 4
+        for ranks in rank_multisets(ranking.rules.rank_order, hand_size)
     }
     return _frozen(sorted(keys), np.uint64)  # type: ignore[no-any-return]
 
@@ -466,9 +472,7 @@ def classes_of_keys(
     best = np.minimum(flush, unsuited)
     candidates = np.flatnonzero(unsuited < flush)
     if candidates.size and t.exception_keys.size:
-        # lookup.tables.exception_key, vectorised.
-        size_bit = np.uint64((hand_size - 6) << 13)
-        wanted = (keys[rows[candidates]] << np.uint64(14)) | size_bit | masks[candidates]
+        wanted = exception_key(hand_size, keys[rows[candidates]], masks[candidates])
         at = np.searchsorted(t.exception_keys, wanted).clip(max=t.exception_keys.size - 1)
         hit = t.exception_keys[at] == wanted
         best[candidates[hit]] = t.exception_classes[at[hit]]

@@ -34,7 +34,7 @@ from __future__ import annotations
 import operator
 from enum import IntEnum
 from functools import cache
-from itertools import product
+from itertools import combinations_with_replacement, product
 
 from lookup.errors import CardError, DuplicateCardError
 
@@ -42,7 +42,7 @@ from lookup.errors import CardError, DuplicateCardError
 # pulls in) costs a script more than parsing its cards.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
     from typing import Final, SupportsIndex, TypeAlias
 
 __all__ = [
@@ -61,6 +61,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "quick_cards",
+    "rank_multisets",
 ]
 
 Kev: TypeAlias = int
@@ -267,6 +268,19 @@ class Card(int):
         if self & 0xFF == 1:
             return Card.from_index, (self.index,)
         return Card, (int(self.rank), int(self.suit))
+
+
+def rank_multisets(ranks: Iterable[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Ascending multisets of ``size`` of ``ranks`` that one deck can deal: at most four of each.
+
+    >>> len(list(rank_multisets(range(13), 5))), len(list(rank_multisets(range(13), 7)))
+    (6175, 49205)
+    >>> list(rank_multisets([0], 5))
+    []
+    """
+    for multiset in combinations_with_replacement(sorted(ranks), size):
+        if all(multiset.count(r) <= 4 for r in set(multiset)):
+            yield multiset
 
 
 @cache

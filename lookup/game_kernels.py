@@ -61,7 +61,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from typing import Any, Final, Protocol
 
 import numpy as np
@@ -75,7 +75,7 @@ from lookup.batch import (
     classes_of_keys,
     classes_of_rank_keys,
 )
-from lookup.cards import PRIMES
+from lookup.cards import PRIMES, rank_multisets
 from lookup.errors import GameError
 from lookup.ranking import Ranking, RulesLike, get_ranking
 from lookup.wild_batch import _tables as _wild_tables
@@ -224,7 +224,7 @@ def _omaha_tables(ranking: Ranking) -> OmahaTables:
     slot_count = int(view.slot_count)
     # Every board rank multiset (no rank five times), its slot in the standard hash.
     boards = np.array(
-        [m for m in combinations_with_replacement(range(13), 5) if max(m.count(r) for r in m) < 5],
+        list(rank_multisets(range(13), 5)),
         dtype=np.intp,
     )
     primes = np.array(PRIMES, dtype=np.uint64)

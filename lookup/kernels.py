@@ -38,18 +38,19 @@ from lookup.tables import BadugiTables, FiveCardTables, MultiCardTables, excepti
 # typing is the type checker's alone: importing it costs start-up (see lookup._record).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Final, NamedTuple
+    from typing import Any, Final, NamedTuple, TypeAlias
+
+    Kernel: TypeAlias = Callable[..., int]
+    Slow: TypeAlias = Callable[[Any, Any], Any]
+    """The checked path's fallback: parses ``(cards, board)``, explains what is wrong, or
+    answers."""
 else:
     from lookup._record import NamedTuple
-
-    Any = object  # the run-time value of the Slow alias below: annotations never read it
 
 __all__ = ["LANE_BITS", "Kernels", "badugi_kernels", "poker_kernels"]
 
 LANE_BITS: Final = 12
 """Low bits of a six/seven-card key: a 3-bit counter per suit, clubs lowest."""
-
-Kernel = Callable[..., int]
 
 
 class Kernels(NamedTuple):
@@ -78,10 +79,6 @@ class Values(NamedTuple):
 
     made: dict[int, Any]
     make: Callable[[int], Any]
-
-
-Slow = Callable[[Any, Any], Any]
-"""The checked path's fallback: parses ``(cards, board)``, explains what is wrong, or answers."""
 
 
 def poker_kernels(
@@ -280,16 +277,16 @@ def _multi_kernels(
     rank_key: dict[int, int] = {
         card: (tables.rank_keys[card.rank] << LANE_BITS) | (1 << (3 * card.suit)) for card in deck
     }
+    row_bits = LANE_BITS + tables.by_size[7].shift  # one row shift serves both sizes
     by_size = {}
     for size, table in tables.by_size.items():
         classes, offsets = table.classes, table.offsets.tolist()
-        with_flush = _flush_rule(flush, tables, size, classes, offsets)
+        with_flush = _flush_rule(flush, tables, size, classes, offsets, row_bits)
         by_size[size] = _SizeTables(classes, offsets, with_flush)
-    shift = tables.by_size[7].shift
     parts = _CheckedMulti(
         {card: (1 << (_CARD_SHIFT + card.index)) + rank_key[card] for card in deck},
         _flush_suit_bits(),
-        LANE_BITS + shift,
+        row_bits,
         by_size,
     )
     return _direct_multi_kernels(rank_key, parts), parts
@@ -301,6 +298,7 @@ def _flush_rule(
     size: int,
     classes: Sequence[int],
     offsets: list[int],
+    row_bits: int,
 ) -> Callable[[int, int], int] | None:
     """Class of ``size`` cards holding a flush: ``(key, the suit's card OR)`` -> class."""
     if flush is None:
@@ -309,7 +307,7 @@ def _flush_rule(
     if tables.flush_mode == "wins":
         return lambda k, mask: flush_table[mask >> 16]
     exceptions = tables.exceptions
-    shift, row_bits = LANE_BITS, LANE_BITS + tables.by_size[size].shift
+    shift = LANE_BITS
 
     def with_flush(k: int, mask: int) -> int:
         best_flush = flush_table[mask >> 16]

@@ -32,9 +32,12 @@ from lookup.tablefile import REGENERATE_HINT, TableFile, decode_table
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
-    from typing import Final, NamedTuple, TypeAlias
+    from typing import Any, Final, NamedTuple, TypeAlias, TypeVar
+
+    from numpy.typing import NDArray
 
     StrPath: TypeAlias = "str | os.PathLike[str]"
+    _Key = TypeVar("_Key", int, NDArray[Any])  # one exception key, or an array of them
 else:
     from lookup._record import NamedTuple
 
@@ -255,13 +258,16 @@ def load_five(directory: StrPath, classes: ClassTable) -> FiveCardTables:
     return FiveCardTables(hash5, hash5.as_dict(), flush)
 
 
-def exception_key(hand_size: int, rank_key: int, flush_mask: int) -> int:
+def exception_key(hand_size: int, rank_key: _Key, flush_mask: _Key) -> _Key:
     """Key of a listed flush exception: hand size (6 or 7), rank key sum, flush-suit rank mask.
+
+    Ints, or numpy uint64 arrays of them (the batch path's keys).
 
     >>> exception_key(7, 1, 0b11111)
     24607
     """
-    return (rank_key << 14) | ((hand_size - 6) << 13) | flush_mask
+    key: _Key = (rank_key << 14) | ((hand_size - 6) << 13) | flush_mask
+    return key
 
 
 class RankKeyTable(NamedTuple):

@@ -28,11 +28,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from itertools import combinations, combinations_with_replacement, starmap
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from lookup.cards import PRIMES, Card, hand_cards
-from lookup.kernels import LANE_BITS, Kernel, Kernels, Slow, Values
+from lookup.kernels import LANE_BITS, Kernels, Values
 from lookup.tables import MASK_SPACE, WildTables
+
+if TYPE_CHECKING:
+    from lookup.kernels import Kernel, Slow
 
 __all__ = ["flush_suits_by_lanes", "wild_card_key", "wild_kernels"]
 

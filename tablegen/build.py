@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
 from lookup.cards import PRIMES
+from lookup.cards import rank_multisets as multisets_of
 from lookup.progress import Progress
 from lookup.rules import RankingRules
 from lookup.tablefile import encode_table
@@ -85,9 +86,7 @@ def _unsuited(ranks: RankMultiset) -> list[PlainCard]:
 
 def rank_multisets(rules: RankingRules, size: int) -> Iterator[RankMultiset]:
     """Ascending rank multisets of ``size`` cards from the deck (at most four of a rank)."""
-    for ranks in combinations_with_replacement(sorted(rules.rank_order), size):
-        if max(ranks.count(r) for r in set(ranks)) <= 4:
-            yield ranks
+    return multisets_of(rules.rank_order, size)
 
 
 def five_card_census(rules: RankingRules) -> Census:

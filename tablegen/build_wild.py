@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 
+from lookup.cards import rank_multisets
 from lookup.progress import Progress
 from lookup.rules import RankingRules
 from lookup.tablefile import encode_table
@@ -62,9 +63,7 @@ def wild_digit(rules: RankingRules) -> int:
 
 
 def _multisets(rules: RankingRules, size: int) -> Iterator[tuple[int, ...]]:
-    for ranks in combinations_with_replacement(natural_ranks(rules), size):
-        if all(ranks.count(r) <= 4 for r in set(ranks)):
-            yield ranks
+    return rank_multisets(natural_ranks(rules), size)
 
 
 class WildCensus:

@@ -30,13 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
 from lookup.batch import batch_tables, classes_of_rank_keys
+from lookup.cards import rank_multisets
 
 __all__ = ["showdown_counts"]
 
@@ -47,11 +48,7 @@ I64 = npt.NDArray[np.int64]
 @cache
 def _rank_multisets() -> tuple[npt.NDArray[np.intp], U64]:
     """Every five-rank board multiset: counts per rank (N, 13) and rank key sums."""
-    rows = [
-        ranks
-        for ranks in combinations_with_replacement(range(13), 5)
-        if max(ranks.count(r) for r in set(ranks)) <= 4
-    ]
+    rows = list(rank_multisets(range(13), 5))
     counts = np.zeros((len(rows), 13), dtype=np.intp)
     for i, ranks in enumerate(rows):
         for r in ranks:

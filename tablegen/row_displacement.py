@@ -52,7 +52,7 @@ def displace_rows(keys: Sequence[int], shift: int = ROW_SHIFT) -> RowDisplacemen
 
     >>> packed = displace_rows([0, 1, 512, 513, 2000], shift=9)
     >>> [k + packed.offsets[k >> 9] for k in (0, 1, 512, 513, 2000)]
-    [0, 1, 2, 3, 4]
+    [0, 1, 2, 3, 464]
     """
     ordered = np.unique(np.asarray(keys, dtype=np.int64))
     if len(ordered) != len(keys) or (len(ordered) and ordered[0] < 0):
