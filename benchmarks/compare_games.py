@@ -12,7 +12,7 @@ contender on the same seeded deals converted beforehand to its own card form:
 * phevaluator's ``evaluate_omaha_cards(*board, *hole)`` (card ids 0-51).
 
 The first pass of a fresh Omaha kernel, while its per-board rows are being
-made (see :mod:`lookup.omaha`), is reported apart. Also timed, pokerlookup
+made (see :mod:`lookup.game.omaha`), is reported apart. Also timed, pokerlookup
 alone: the Omaha hi/lo low half, the other games' kernels (stud and razz
 seven cards, badugi four) for scale. Each peer's answers are first checked
 against pokerlookup's. The clock is CPU time, best of R passes with the
@@ -36,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import lookup
 from lookup import DECK
-from lookup.game_eval import game_evaluator
-from lookup.omaha import omaha_kernel
+from lookup.game.evaluate import game_evaluator
+from lookup.game.omaha import omaha_kernel
 
 Loop = Callable[[], object]
 

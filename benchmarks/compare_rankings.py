@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 
 import lookup
-from lookup.rules import BUILTIN_RANKINGS
+from lookup.core.rules import BUILTIN_RANKINGS
 
 
 def _best(loop: Callable[[], object], repeat: int) -> float:

@@ -19,15 +19,15 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from lookup.errors import PokerLookupError, TableError
-from lookup.rules import BUILTIN_RANKINGS, WILD_RANKINGS
-from lookup.tables import (
+from lookup.core.errors import PokerLookupError, TableError
+from lookup.core.rules import BUILTIN_RANKINGS, WILD_RANKINGS
+from lookup.core.tablefile import source_table_dir
+from lookup.ranking.tables import (
     load_badugi,
     load_classes,
     load_five,
     load_multi,
     load_wild,
-    source_table_dir,
 )
 
 HINT = "python -m tablegen"

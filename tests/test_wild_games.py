@@ -19,9 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lookup
-from lookup.cards import parse_cards
-from lookup.errors import CardError, DuplicateCardError, GameError
-from lookup.game_kernels import kernel_for
+from lookup.core.cards import parse_cards
+from lookup.core.errors import CardError, DuplicateCardError, GameError
+from lookup.game.kernels import kernel_for
 from tests.wild_games_reference import (
     DECK_SIZE,
     GAME_CARDS,
@@ -247,7 +247,7 @@ def test_games_refuse_wild_rankings_they_do_not_allow(game: str, rules: str) -> 
         lookup.equity(["random", "random"], game=game, rules=rules, samples=10)
     assert error.value.token == rules
     with pytest.raises(GameError, match="allowed"):
-        lookup.game_eval.game_evaluator(game, rules)
+        lookup.game.evaluate.game_evaluator(game, rules)
 
 
 def test_allowed_lists_are_named() -> None:

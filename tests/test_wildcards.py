@@ -34,14 +34,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lookup
-from lookup.batch import evaluate_batch
-from lookup.cards import DECK, JOKER, JOKERS, Card, parse_card, parse_cards
-from lookup.census import census
-from lookup.cli import main as cli_main
-from lookup.errors import CardError, RulesError
-from lookup.ranking import get_ranking
-from lookup.rules import WILD_RANKINGS, Category, parse_rules, rules_from_mapping
-from lookup.tables import load_wild
+from lookup.batch.census import census
+from lookup.batch.evaluate import evaluate_batch
+from lookup.cli.main import main as cli_main
+from lookup.core.cards import DECK, JOKER, JOKERS, Card, parse_card, parse_cards
+from lookup.core.errors import CardError, RulesError
+from lookup.core.rules import WILD_RANKINGS, Category, parse_rules, rules_from_mapping
+from lookup.ranking.describe import canonical_hand
+from lookup.ranking.ranking import get_ranking
+from lookup.ranking.tables import load_wild
 from tablegen.__main__ import main as tablegen_main
 from tests.wild_reference import FIVE_OF_A_KIND, shape_score
 
@@ -242,7 +243,8 @@ def test_categories_and_readings_match_the_reference(name: str) -> None:
         assert int(ranking.categories[number]) == score[0], number
         if score[0] == FIVE_OF_A_KIND:
             assert (
-                ranking.describe(number) == f"Five of a Kind, {lookup.sentences.PLURALS[score[1]]}"
+                ranking.describe(number)
+                == f"Five of a Kind, {lookup.core.sentences.PLURALS[score[1]]}"
             )
 
 
@@ -520,7 +522,7 @@ def test_every_class_has_a_canonical_hand_and_a_sentence(name: str) -> None:
     ranking = get_ranking(name)
     sentences = set()
     for number in range(1, ranking.class_count + 1):
-        hand = lookup.canonical_hand(number, rules=name)
+        hand = canonical_hand(number, rules=name)
         assert len(set(hand)) == 5
         assert lookup.evaluate(hand, rules=name).class_number == number
         sentences.add(ranking.describe(number))

@@ -1,12 +1,8 @@
-"""Texas Hold'em only: range notation, the Hold'em equity engine and the heads-up preflop table.
+"""The Hold'em equity engine: a strategy :func:`lookup.equity` picks for standard Hold'em.
 
-Everything here knows two hole cards, a five-card board and the standard
-ranking; other games reach equity through :mod:`lookup.game_equity`, which
-hands standard Hold'em to :func:`lookup.holdem.equity.equity`.
+* :mod:`~lookup.holdem.engine` -- exact or sampled equity of Hold'em hands and ranges;
+* :mod:`~lookup.holdem.kernel` -- the vectorised showdown kernel behind it;
+* :mod:`~lookup.holdem.heads_up` -- heads-up preflop equity read from the preflop table.
 
-* :mod:`lookup.holdem.ranges` -- ``"QQ+, AKs, 15%"`` expanded to exact combos;
-* :mod:`lookup.holdem.equity` -- exact or sampled equity of hands and ranges;
-* :mod:`lookup.holdem.equity_kernel` -- the vectorised showdown kernel behind it;
-* :mod:`lookup.holdem.preflop` and :mod:`lookup.holdem.matchups` -- the heads-up
-  preflop table and the canonical matchup of two holdings.
+It imports from :mod:`lookup.equity` only the shared result types and limits.
 """

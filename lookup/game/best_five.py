@@ -1,0 +1,112 @@
+"""The best five cards of a hand, in any ranking or game, in the order a dealer reads them.
+
+:func:`best_five` evaluates the hand (under a ranking, or as ``game`` forms it)
+and finds which cards make that value; :func:`best_five_hilo` does it for both
+halves of a hi/lo game. The search is at most C(n, 5) five-card lookups of the
+card pools the game allows (21 for seven cards; sixty 2 + 3 pools in Omaha).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from lookup.core.cards import Card, CardsLike, hand_cards
+from lookup.ranking.describe import BestFive, cards_of
+from lookup.ranking.ranking import get_ranking
+
+TYPE_CHECKING = False  # typing is the type checker's alone: `pokerlookup eval` runs without it
+if TYPE_CHECKING:
+    # Annotations only: the registry imports dataclasses (and inspect), which would
+    # cost `pokerlookup eval` more than the rest of its start-up.
+    from lookup.game.registry import Game, GameLike
+    from lookup.ranking.ranking import RulesLike
+
+__all__ = ["BestFive", "best_five", "best_five_hilo"]
+
+
+def best_five(
+    cards: CardsLike,
+    board: CardsLike | None = None,
+    *,
+    rules: RulesLike | None = None,
+    game: GameLike | None = None,
+) -> BestFive:
+    """The value of the best hand and the cards that make it, in reading order.
+
+    Pairs and other groups come first, then kickers; a wheel reads 5-4-3-2-A.
+    When several cards could play (a board pair and a pocket pair, say), the
+    ones given first are used. With ``game``, ``cards`` are the hole cards and
+    the game says which may play (exactly two in Omaha); a hi/lo game's two
+    hands come from :func:`best_five_hilo`.
+
+    >>> best_five("Ah Kd", board="Ac Ad 7s 7c 2h")  # doctest: +NORMALIZE_WHITESPACE
+    BestFive(rank=HandRank(173, 'Full House'),
+             cards=(Card('Ah'), Card('Ac'), Card('Ad'), Card('7s'), Card('7c')))
+    >>> best_five("5d 3s 2c Ah 9c 4d Kd").cards
+    (Card('5d'), Card('4d'), Card('3s'), Card('2c'), Card('Ah'))
+    >>> best_five("As 2s 3h 4d", rules="badugi").cards
+    (Card('4d'), Card('3h'), Card('As'))
+    >>> best_five("As Ah Ad Ac", "Ks Kd 2c 3c 4h", game="omaha").cards
+    (Card('As'), Card('Ah'), Card('Ks'), Card('Kd'), Card('4h'))
+    >>> best_five("2c 2d 7h 7s 9c", rules="deuces-wild").labels
+    ('7♥', '7♠', '2c as 7♦', '2d as 7♣', '9♣')
+    >>> best_five("As Ks")
+    Traceback (most recent call last):
+    ...
+    lookup.HandSizeError: a standard hand needs at least 5 cards, got 2
+    """
+    if game is not None:
+        from lookup.game.evaluate import game_evaluator
+
+        evaluator = game_evaluator(game, rules)
+        rank = evaluator.evaluate(cards, board)
+        hole, shared = evaluator.cards(cards, board)
+        return cards_of(evaluator.high_ranking, rank, _candidates(evaluator.game, hole, shared))
+    ranking = get_ranking("standard" if rules is None else rules)
+    hand = hand_cards(cards, board)
+    rank = ranking.evaluate(hand)
+    return cards_of(ranking, rank, (hand,))
+
+
+def best_five_hilo(
+    hole: CardsLike,
+    board: CardsLike | None = None,
+    *,
+    game: GameLike,
+    rules: RulesLike | None = None,
+) -> tuple[BestFive, BestFive | None]:
+    """The high hand and the low hand (None: no low qualifies) of a hi/lo game, with their cards.
+
+    >>> high, low = best_five_hilo("As 2s Kd Kh", "3c 4d 8h Qc Jd", game="omaha-hilo")
+    >>> high.cards, low.rank.describe()  # doctest: +NORMALIZE_WHITESPACE
+    ((Card('Kd'), Card('Kh'), Card('Qc'), Card('Jd'), Card('8h')), 'Eight-Four low: 8-4-3-2-A')
+    >>> low.cards
+    (Card('8h'), Card('4d'), Card('3c'), Card('2s'), Card('As'))
+    >>> best_five_hilo("As 2s", "3c 4d 8h Qc Jd", game="holdem")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.GameError: holdem is not a hi/lo game: ...
+    """
+    from lookup.game.evaluate import game_evaluator
+
+    evaluator = game_evaluator(game, rules)
+    high, low = evaluator.evaluate_hilo(hole, board)
+    held, shared = evaluator.cards(hole, board)
+    candidates = _candidates(evaluator.game, held, shared)
+    high_five = cards_of(evaluator.high_ranking, high, candidates)
+    if low is None or evaluator.low_ranking is None:
+        return high_five, None
+    return high_five, cards_of(evaluator.low_ranking, low, candidates)
+
+
+def _candidates(
+    game: Game, hole: tuple[Card, ...], board: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """The card pools a game lets a player choose five from (each searched for the value)."""
+    if game.hole_used is None:
+        return (hole + board,)
+    return tuple(
+        pair + triple
+        for pair in combinations(hole, game.hole_used)
+        for triple in combinations(board, game.board_used or 0)
+    )

@@ -1,0 +1,389 @@
+"""Heads-up Hold'em preflop equity by table lookup: exact, in microseconds.
+
+``tables/preflop/`` holds the exact win and tie counts of all 47,008 matchups
+(every pair of disjoint holdings up to suit relabelling, see
+:mod:`lookup.preflop.matchups`) over all 1,712,304 boards, generated once by
+``python -m tablegen preflop``. From them:
+
+* :func:`heads_up` -- two fixed holdings: one canonicalisation, one lookup;
+* :func:`range_vs_range` -- two ranges, exactly: the counts summed over every
+  pair of combos that share no card (each pair is equally likely, as in a deal);
+* :func:`class_versus`, :func:`class_matrix` -- the 169 starting-hand classes
+  against each other (averaged over suit combinations, with card removal);
+* :func:`versus_random` -- a class against one random hand;
+* :func:`preflop_order` -- the classes by exact equity against a random hand,
+  the order behind ``"15%"`` ranges.
+
+Classes are numbered in **grid order**, ``13 * row + column`` of the familiar
+13x13 chart: row and column 0 are aces, 12 are deuces; pairs on the diagonal,
+suited hands above it (row = higher rank), offsuit below (column = higher rank).
+
+:func:`lookup.equity` answers from here on its own for two players with no
+board and no dead cards (unless sampling is asked for).
+
+>>> aces = heads_up("AsAh", "KsKh")
+>>> round(aces.equity, 6), aces.wins, aces.ties, aces.showdowns
+(0.826366, 1410336, 9308, 1712304)
+>>> round(versus_random("AA").equity, 6), preflop_order()[:3]
+(0.852037, ('AA', 'KK', 'QQ'))
+>>> heads_up("AsAh", "AsKd")
+Traceback (most recent call last):
+...
+lookup.DuplicateCardError: card 'As' is in both holdings
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING, Final
+
+from lookup.core.cards import RANK_CHARS, CardsLike, parse_cards
+from lookup.core.errors import HandSizeError, PokerLookupError, RangeError, TableError
+from lookup.core.tablefile import REGENERATE_HINT, read_table, table_dir
+from lookup.preflop.matchups import matchup_key
+from lookup.ranges.holdem import Combo, parse_range
+
+if TYPE_CHECKING:
+    from lookup.odds.results import EquityResult, HoldingLike
+
+__all__ = [
+    "BOARDS",
+    "CLASS_NAMES",
+    "MATCHUPS",
+    "HeadsUp",
+    "class_index",
+    "class_matrix",
+    "class_of_combo",
+    "class_versus",
+    "heads_up",
+    "preflop_equity",
+    "preflop_order",
+    "range_vs_range",
+    "versus_random",
+]
+
+BOARDS: Final = 1_712_304
+"""Boards behind every matchup: C(48, 5)."""
+MATCHUPS: Final = 47_008
+"""Pairs of disjoint holdings up to suit relabelling (see :mod:`lookup.preflop.matchups`)."""
+_VECTOR_FROM: Final = 256  # pairs of combos from which numpy beats a Python loop
+
+
+def _class_name(row: int, column: int) -> str:
+    high, low = RANK_CHARS[12 - min(row, column)], RANK_CHARS[12 - max(row, column)]
+    if row == column:
+        return high + low
+    return high + low + ("s" if row < column else "o")
+
+
+CLASS_NAMES: Final[tuple[str, ...]] = tuple(_class_name(r, c) for r in range(13) for c in range(13))
+"""The 169 starting-hand classes in grid order: ``'AA', 'AKs', ..., 'A2s', 'AKo', 'KK', ...``."""
+_CLASS_BY_NAME: Final = {name: i for i, name in enumerate(CLASS_NAMES)}
+
+
+def class_of_combo(combo: Combo) -> int:
+    """The grid index of a combo's class (two distinct card indices, any order; not checked).
+
+    >>> [CLASS_NAMES[class_of_combo(c)] for c in ((51, 47), (47, 50), (3, 0))]
+    ['AKs', 'AKo', '22']
+    """
+    high, low = max(combo) >> 2, min(combo) >> 2
+    if high == low or combo[0] & 3 == combo[1] & 3:
+        return 13 * (12 - high) + (12 - low)
+    return 13 * (12 - low) + (12 - high)
+
+
+def class_index(name: str) -> int:
+    """The grid index of a class name (``'AKs'``, ``'ako'``, ``'TT'``; ``'AK'`` is not one class).
+
+    >>> class_index("AKs"), class_index("ako"), class_index("22")
+    (1, 13, 168)
+    >>> class_index("AK")
+    Traceback (most recent call last):
+    ...
+    lookup.RangeError: 'AK' is not a starting-hand class: give a pair (QQ) or ...
+    """
+    text = name.strip() if isinstance(name, str) else ""
+    key = text[:2].upper() + text[2:].lower()
+    if len(key) == 3 and key[0] != key[1]:
+        high, low = sorted(key[:2], key=lambda c: -RANK_CHARS.find(c))
+        key = high + low + key[2]
+    index = _CLASS_BY_NAME.get(key)
+    if index is None:
+        raise RangeError(
+            f"{name!r} is not a starting-hand class: give a pair (QQ) or two ranks with "
+            "s or o (AKs, AKo)",
+            name,
+        )
+    return index
+
+
+@dataclass(frozen=True)
+class HeadsUp:
+    """Exact counts of showdowns from the first player's side."""
+
+    wins: int
+    ties: int
+    losses: int
+    showdowns: int
+    """Boards times pairs of holdings: every showdown counted once."""
+
+    @property
+    def exact_equity(self) -> Fraction:
+        """Equity as an exact fraction (a tie is half a pot)."""
+        return Fraction(2 * self.wins + self.ties, 2 * self.showdowns)
+
+    @property
+    def equity(self) -> float:
+        """Average share of the pot."""
+        return (2 * self.wins + self.ties) / (2 * self.showdowns)
+
+    @property
+    def win(self) -> float:
+        """Fraction of showdowns won."""
+        return self.wins / self.showdowns
+
+    @property
+    def tie(self) -> float:
+        """Fraction of showdowns tied."""
+        return self.ties / self.showdowns
+
+    def reversed(self) -> HeadsUp:
+        """The same showdowns from the other player's side."""
+        return HeadsUp(self.losses, self.ties, self.wins, self.showdowns)
+
+
+@dataclass(frozen=True)
+class _Matchups:
+    row: dict[int, int]
+    keys: array[int]
+    wins: array[int]
+    ties: array[int]
+    digest: str
+
+
+@cache
+def _matchups() -> _Matchups:
+    table = read_table(table_dir() / "preflop", "matchups")
+    count = table.meta_int("matchups")
+    if table.meta_int("boards") != BOARDS or count != MATCHUPS:
+        raise TableError(
+            f"lookup table {table.source} is not {MATCHUPS:,} matchups over {BOARDS:,} boards: "
+            f"{REGENERATE_HINT}"
+        )
+    keys = table.array("key", "I", count)
+    row = {key: i for i, key in enumerate(keys)}
+    return _Matchups(row, keys, table.array("win", "I", count), table.array("tie", "I", count),
+                     table.rules_digest)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Classes:
+    wins: array[int]
+    ties: array[int]
+    pairs: array[int]
+    order: tuple[int, ...]
+
+
+@cache
+def _classes() -> _Classes:
+    table = read_table(table_dir() / "preflop", "classes", _matchups().digest)
+    cells = len(CLASS_NAMES) ** 2
+    order = tuple(table.array("order", "B", len(CLASS_NAMES)))
+    if sorted(order) != list(range(len(CLASS_NAMES))):
+        raise TableError(f"lookup table {table.source} has a bad class order: {REGENERATE_HINT}")
+    return _Classes(
+        table.array("win", "I", cells), table.array("tie", "I", cells),
+        table.array("pairs", "H", cells), order,
+    )  # fmt: skip
+
+
+def _combo(cards: CardsLike) -> Combo:
+    parsed = parse_cards(cards)
+    if len(parsed) != 2:
+        raise HandSizeError(f"a Hold'em holding is two cards, got {len(parsed)}", len(parsed))
+    return parsed[0].index, parsed[1].index
+
+
+def _pair_counts(first: Combo, second: Combo) -> tuple[int, int]:
+    """(wins of ``first``, ties) of two disjoint combos."""
+    key, swapped = matchup_key(first, second)
+    table = _matchups()
+    row = table.row[key]
+    wins, ties = table.wins[row], table.ties[row]
+    return (BOARDS - wins - ties if swapped else wins), ties
+
+
+def heads_up(first: CardsLike, second: CardsLike) -> HeadsUp:
+    """Exact showdown counts of two fixed holdings (two cards each), all boards.
+
+    >>> r = heads_up("AhKh", "2c2d")
+    >>> round(r.equity, 6), r.reversed().wins == r.losses
+    (0.500842, True)
+    """
+    a, b = _combo(first), _combo(second)
+    wins, ties = _pair_counts(a, b)
+    return HeadsUp(wins, ties, BOARDS - wins - ties, BOARDS)
+
+
+def _disjoint_pairs(first: Sequence[Combo], second: Sequence[Combo]) -> tuple[int, int, int]:
+    """(wins of the first side, ties, pairs) summed over the disjoint pairs of combos."""
+    if len(first) * len(second) < _VECTOR_FROM:
+        wins = ties = pairs = 0
+        for a in first:
+            for b in second:
+                if a[0] in b or a[1] in b:
+                    continue
+                w, t = _pair_counts(a, b)
+                wins, ties, pairs = wins + w, ties + t, pairs + 1
+        return wins, ties, pairs
+    import numpy as np
+
+    from lookup.preflop.matchups import matchup_keys
+
+    table = _matchups()
+    keys = np.frombuffer(table.keys, dtype=np.uint32).astype(np.int64)
+    ours = np.repeat(np.array(first, dtype=np.intp).reshape(-1, 2), len(second), axis=0)
+    theirs = np.tile(np.array(second, dtype=np.intp).reshape(-1, 2), (len(first), 1))
+    free = (ours[:, :, None] != theirs[:, None, :]).all(axis=(1, 2))
+    found, swapped = matchup_keys(ours[free], theirs[free])
+    rows = np.searchsorted(keys, found)
+    win_first = np.frombuffer(table.wins, dtype=np.uint32)[rows].astype(np.int64)
+    tie = np.frombuffer(table.ties, dtype=np.uint32)[rows].astype(np.int64)
+    win = np.where(swapped, BOARDS - win_first - tie, win_first)
+    return int(win.sum()), int(tie.sum()), int(free.sum())
+
+
+def range_vs_range(first: str | Sequence[Combo], second: str | Sequence[Combo]) -> HeadsUp:
+    """Exact counts of one range against another: every disjoint pair of combos, every board.
+
+    Ranges are range text (see :mod:`lookup.ranges.holdem`) or lists of combos.
+
+    >>> r = range_vs_range("QQ+, AKs", "JJ-99")
+    >>> round(r.equity, 6), r.showdowns // BOARDS
+    (0.748956, 396)
+    >>> r.wins + r.ties + r.losses == r.showdowns
+    True
+    >>> range_vs_range("AsAh", "As")
+    Traceback (most recent call last):
+    ...
+    lookup.RangeError: cannot read 'As' in range 'As': an explicit combo has two cards, got 1
+    """
+    a = parse_range(first) if isinstance(first, str) else tuple(first)
+    b = parse_range(second) if isinstance(second, str) else tuple(second)
+    wins, ties, pairs = _disjoint_pairs(a, b)
+    if pairs == 0:
+        raise RangeError("the two ranges cannot be held at once: every pair shares a card")
+    showdowns = pairs * BOARDS
+    return HeadsUp(wins, ties, showdowns - wins - ties, showdowns)
+
+
+def class_versus(first: str, second: str) -> HeadsUp:
+    """Exact counts of one starting-hand class against another (``'AKs'``, ``'QQ'``).
+
+    >>> round(class_versus("AKo", "QQ").equity, 4)
+    0.4324
+    >>> class_versus("AKo", "QQs")
+    Traceback (most recent call last):
+    ...
+    lookup.RangeError: 'QQs' is not a starting-hand class: ...
+    """
+    data = _classes()
+    cell = class_index(first) * len(CLASS_NAMES) + class_index(second)
+    showdowns = data.pairs[cell] * BOARDS
+    wins, ties = data.wins[cell], data.ties[cell]
+    return HeadsUp(wins, ties, showdowns - wins - ties, showdowns)
+
+
+def class_matrix() -> tuple[tuple[float, ...], ...]:
+    """Equity of each class (row) against each class (column), 169 x 169 in grid order.
+
+    >>> matrix = class_matrix()
+    >>> round(matrix[class_index("AA")][class_index("KK")], 4)
+    0.8195
+    """
+    data = _classes()
+    n = len(CLASS_NAMES)
+    return tuple(
+        tuple(
+            (2 * data.wins[c] + data.ties[c]) / (2 * BOARDS * data.pairs[c])
+            for c in range(r * n, (r + 1) * n)
+        )
+        for r in range(n)
+    )
+
+
+def versus_random(name: str) -> HeadsUp:
+    """Exact counts of a class against one random hand (every combo pair without shared cards).
+
+    >>> aa = versus_random("AA")
+    >>> round(aa.win, 6), round(aa.tie, 6)
+    (0.849319, 0.005436)
+    >>> versus_random("A1s")
+    Traceback (most recent call last):
+    ...
+    lookup.RangeError: 'A1s' is not a starting-hand class: ...
+    """
+    data = _classes()
+    n = len(CLASS_NAMES)
+    row = range(class_index(name) * n, (class_index(name) + 1) * n)
+    wins = sum(data.wins[c] for c in row)
+    ties = sum(data.ties[c] for c in row)
+    showdowns = BOARDS * sum(data.pairs[c] for c in row)
+    return HeadsUp(wins, ties, showdowns - wins - ties, showdowns)
+
+
+def preflop_order() -> tuple[str, ...]:
+    """The 169 classes by exact equity against a random hand, strongest first.
+
+    >>> order = preflop_order()
+    >>> len(order), order[-1]
+    (169, '32o')
+    """
+    return tuple(CLASS_NAMES[c] for c in _classes().order)
+
+
+def preflop_equity(hands: Sequence[HoldingLike]) -> EquityResult | None:
+    """:func:`lookup.equity` of two holdings with no board, from the table; None if not that case.
+
+    Anything the table cannot answer, invalid input included, gives None so that
+    :func:`lookup.equity` handles it (and raises its usual errors).
+
+    >>> result = preflop_equity(["AsAh", "KK"])
+    >>> round(result[0].equity, 6), result.exact, result.boards == 6 * BOARDS
+    (0.819461, True, True)
+    >>> preflop_equity(["AsAh", "KK", "QQ"]) is None
+    True
+    """
+    from lookup.odds.results import SHARE_UNIT, EquityResult, PlayerEquity
+    from lookup.ranges.holdem import parse_holding
+
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 2:
+        return None
+    try:
+        parsed = [parse_holding(holding, p) for p, holding in enumerate(hands, start=1)]
+    except (PokerLookupError, TypeError):
+        return None
+    fixed = [set(c[0]) for _, c in parsed if len(c) == 1]
+    if len(fixed) == 2 and fixed[0] & fixed[1]:
+        return None
+    blocked = set().union(*fixed)
+    live = [c if len(c) == 1 else tuple(x for x in c if not blocked & set(x)) for _, c in parsed]
+    if not all(live):
+        return None
+    wins, ties, pairs = _disjoint_pairs(live[0], live[1])
+    if pairs == 0:
+        return None
+    n = pairs * BOARDS
+    players = []
+    for p, won in enumerate((wins, n - wins - ties)):
+        share = won * SHARE_UNIT + ties * (SHARE_UNIT // 2)  # as the kernel counts, bit for bit
+        players.append(
+            PlayerEquity(parsed[p][0], share / SHARE_UNIT / n, won / n, ties / n, 0.0, n, True,
+                         len(live[p]), equity_fraction=Fraction(share, SHARE_UNIT * n))
+        )  # fmt: skip
+    return EquityResult(tuple(players), (), (), True, n, None)
