@@ -84,7 +84,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Compute and print; returns the exit status (errors propagate to :func:`lookup.cli.main.main`).
+    """Compute and print; returns the exit status (errors go to :func:`~lookup.cli.main.main`).
 
     >>> from lookup.cli.main import main
     >>> main(["equity", "AsAh", "KsKh", "--board", "2c7d9h4s5d"])

@@ -314,7 +314,7 @@ def refuse_jokers(indices: Iterable[int]) -> None:
 
 
 def parse_holding(holding: object, player: int) -> tuple[str, tuple[Combo, ...]]:
-    """Player ``player``'s Hold'em holding: ``(its text, its combos)`` from range text or two cards."""
+    """Player ``player``'s Hold'em holding, ``(its text, its combos)``: range text or two cards."""
     if isinstance(holding, str):
         try:
             combos = parse_range(holding)
