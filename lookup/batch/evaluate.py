@@ -115,7 +115,7 @@ class HashView:
 
 @dataclass(frozen=True)
 class RowView:
-    """One hand size's row-displaced table (:class:`~lookup.ranking.tables.RankKeyTable`) in numpy."""
+    """A hand size's row-displaced table (:class:`~lookup.ranking.tables.RankKeyTable`), numpy."""
 
     shift: np.uint64
     offsets: NDArray[np.int64]

@@ -189,7 +189,7 @@ class Ranking:
         return kernels
 
     def kernel(self, size: int) -> Callable[..., int]:
-        """The unchecked kernel for ``size`` cards, its tables loaded (:mod:`~lookup.ranking.kernels`).
+        """The unchecked kernel for ``size`` cards, tables loaded (:mod:`~lookup.ranking.kernels`).
 
         >>> from lookup.core.cards import parse_cards
         >>> get_ranking("deuce-to-seven").kernel(7)(*parse_cards("7c 5d 4h 3s 2c Kd Kh"))

@@ -65,7 +65,7 @@ NO_CARD: Final = 255
 
 
 class PrimeHash(NamedTuple):
-    """One perfect hash as stored: parameters and per-slot arrays (:mod:`~lookup.core.prime_hash`)."""
+    """One perfect hash as stored: parameters, per-slot arrays (:mod:`~lookup.core.prime_hash`)."""
 
     params: PrimeHashParams
     displacement: array[int]
