@@ -27,7 +27,7 @@ take the best of their five four-card subsets.
 Tables are bound as closure variables: cheaper to reach than globals.
 
 A checked entry also takes ``rules=`` and ``game=`` when the front door
-(:func:`lookup.game.entry.standard_entry`) asks for one with its :class:`Router`:
+(:func:`lookup.game.entry.standard_entry`) asks for one with its router:
 that is how ``lookup.evaluate`` is the standard ranking's checked kernel itself,
 while this layer imports nothing above it.
 """
@@ -46,6 +46,12 @@ if TYPE_CHECKING:
     from typing import Any, Final, NamedTuple, TypeAlias
 
     Kernel: TypeAlias = Callable[..., int]
+    Router: TypeAlias = tuple[Callable[[str], Callable[[Any, Any], Any]], Callable[..., Any]]
+    """Where a checked entry sends a hand that names ``rules=`` or ``game=``: a pair
+    ``(by_rules, route)`` from the front door (:mod:`lookup.game.entry`), which this
+    layer cannot import. ``by_rules(name)`` is that ranking's cached checked entry (the
+    ``rules=NAME`` fast path); ``route(cards, board, rules, game)`` takes the rest. A
+    plain tuple: a named one would cost every start-up its class."""
     Slow: TypeAlias = Callable[[Any, Any], Any]
     """The checked path's fallback: parses ``(cards, board)``, explains what is wrong, or
     answers."""
@@ -56,7 +62,6 @@ __all__ = [
     "LANE_BITS",
     "NO_ROUTER",
     "Kernels",
-    "Router",
     "Values",
     "badugi_kernels",
     "poker_kernels",
@@ -83,26 +88,13 @@ class Kernels(NamedTuple):
     each call: the front door keeps the one it makes)."""
 
 
-class Router(NamedTuple):
-    """Where a checked entry sends a hand that names ``rules=`` or ``game=``: the front door's.
-
-    The ranking layer cannot import the games, so the front door
-    (:mod:`lookup.game.entry`) passes these in: see :attr:`Kernels.entry`.
-    """
-
-    by_rules: Callable[[str], Callable[[Any, Any], Any]]
-    """A ranking's name -> its cached checked entry (the ``rules=NAME`` fast path)."""
-    route: Callable[[Any, Any, Any, Any], Any]
-    """``(cards, board, rules, game) -> value``: everything else."""
-
-
 def _no_route(*args: object) -> Any:
     raise TypeError(
         "a ranking's checked kernel takes (cards, board): rules= and game= are lookup.evaluate's"
     )
 
 
-NO_ROUTER: Final = Router(_no_route, _no_route)
+NO_ROUTER: Final[Router] = (_no_route, _no_route)
 """The router of a ranking's own :attr:`Kernels.checked`: it takes no ``rules=`` or ``game=``."""
 
 

@@ -54,7 +54,7 @@ class RankingKind:
     name: str = ""
     """``'poker'``, ``'badugi'`` or ``'wild'``."""
     files: tuple[str, ...] = ()
-    """The table files it reads besides ``classes``."""
+    """The table files it reads besides ``classes`` (poker's ``flush`` where flushes count)."""
     sizes: tuple[int, ...] = (5, 6, 7)
     """Hand sizes with an O(1) kernel, which are also the sizes the batch path takes."""
 
