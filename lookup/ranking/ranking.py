@@ -72,7 +72,7 @@ class Ranking:
         self._kind: RankingKind | None = None
         self._kernels: Kernels | None = None
         self._derived: dict[Hashable, Any] = {}
-        """Key -> a view of its tables, kept by :meth:`derived` (its tables are some)."""
+        """Key -> a view of its tables kept by :meth:`derived`, the tables themselves among them."""
         self._made: dict[int, HandRank] = {}
         """Class number -> its shared value, made when first met (see :meth:`values`)."""
         self._all_made = False
@@ -131,7 +131,7 @@ class Ranking:
 
     @property
     def kind(self) -> RankingKind:
-        """Poker, badugi or wild: what it does its kind's way (:mod:`~lookup.ranking.kinds`).
+        """Its kind (:mod:`~lookup.ranking.kinds`): poker, badugi or wild, and their ways.
 
         >>> get_ranking("badugi").kind.sizes
         (4, 5)
@@ -147,8 +147,10 @@ class Ranking:
         The one place a view derived from a ranking's tables is kept (numpy arrays,
         Omaha rows, its table files themselves): layers above pass their ``build``, so
         this layer imports none of them, and a view lives and dies with its ranking.
-        ``key`` is the ``build`` function itself, or a tuple of it and the arguments
-        ``build`` binds: a function object is unique, so no two modules' keys collide.
+        ``key`` is a function of the module that owns the view (its ``build``, or the
+        function that hands the view out), or a tuple of one and the arguments ``build``
+        binds: function objects are unique, so no two modules' keys collide, and a key
+        names where its view is made. Strings are not used: two could clash.
         Thread-safe: the first caller builds under the ranking's lock (a second
         waits, then reads), and a failed build keeps nothing. Cost: one dict lookup
         once built.
