@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from lookup.core.errors import PokerLookupError
-from lookup.holdem.heads_up import BOARDS, MATCHUPS
 from lookup.preflop.matchups import matchup_cards, matchup_keys
+from lookup.preflop.table import BOARDS, MATCHUPS
 
 __all__ = [
     "BLOCK_SIZE",

@@ -29,17 +29,15 @@ from lookup.core.cards import DECK
 from lookup.core.errors import DuplicateCardError, RangeError
 from lookup.core.tablefile import decode_table, source_table_dir
 from lookup.holdem.heads_up import (
-    BOARDS,
-    CLASS_NAMES,
-    class_index,
-    class_of_combo,
     class_versus,
     heads_up,
     preflop_equity,
     range_vs_range,
     versus_random,
 )
+from lookup.preflop.classes import CLASS_NAMES, class_index, class_of_combo
 from lookup.preflop.matchups import matchup_cards, matchup_key, matchup_keys
+from lookup.preflop.table import BOARDS
 from lookup.ranges.holdem import ALL_COMBOS, parse_range
 from tablegen.preflop import blocks_of, canonical_keys, collect, read_block, run_blocks
 from tablegen.preflop_kernel import showdown_counts

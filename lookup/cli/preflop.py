@@ -57,7 +57,8 @@ def register(subparsers: Any) -> None:
 
 def _chart(vs: str) -> list[dict[str, Any] | None]:
     """One entry per class in grid order: equity, win and tie (None if no deal is possible)."""
-    from lookup.holdem.heads_up import CLASS_NAMES, HeadsUp, range_vs_range, versus_random
+    from lookup.holdem.heads_up import HeadsUp, range_vs_range, versus_random
+    from lookup.preflop.classes import CLASS_NAMES
     from lookup.ranges.holdem import parse_range
 
     if vs.strip().lower() == "random":
@@ -77,7 +78,7 @@ def _chart(vs: str) -> list[dict[str, Any] | None]:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from lookup.holdem.heads_up import CLASS_NAMES
+    from lookup.preflop.classes import CLASS_NAMES
 
     chart = _chart(args.vs)
     if args.png is not None:
@@ -140,7 +141,7 @@ def _draw_png(chart: list[dict[str, Any] | None], vs: str, path: Path) -> None:
             "--png needs matplotlib: pip install 'pokerlookup[plot]'", "--png"
         ) from None
     from lookup.core.cards import RANK_CHARS
-    from lookup.holdem.heads_up import CLASS_NAMES
+    from lookup.preflop.classes import CLASS_NAMES
 
     grid = [
         [float("nan") if (e := chart[13 * r + c]) is None else 100 * e["equity"] for c in range(13)]

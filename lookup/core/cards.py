@@ -53,6 +53,7 @@ __all__ = [
     "Card",
     "CardLike",
     "CardsLike",
+    "Combo",
     "Kev",
     "Rank",
     "Suit",
@@ -66,6 +67,9 @@ __all__ = [
 
 Kev: TypeAlias = int
 """A card in the 32-bit Cactus-Kev encoding (every :class:`Card` is one)."""
+
+Combo: TypeAlias = tuple[int, int]
+"""Two hole cards as card indices, the higher index first (a Hold'em combo)."""
 
 PRIMES: Final = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 """The prime of each rank, deuce first: the product of a hand's primes names its ranks."""
