@@ -72,7 +72,7 @@ def canonical_keys() -> tuple[int, ...]:
     """
     import numpy as np
 
-    from lookup.ranges.holdem import ALL_COMBOS
+    from lookup.core.cards import ALL_COMBOS
 
     combos = np.array(ALL_COMBOS, dtype=np.intp)
     first, second = np.triu_indices(len(combos), 1)

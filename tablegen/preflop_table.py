@@ -35,7 +35,7 @@ def class_data(
     import numpy as np
 
     from lookup.preflop.matchups import matchup_keys
-    from lookup.ranges.holdem import ALL_COMBOS
+    from lookup.core.cards import ALL_COMBOS
 
     combos = np.array(ALL_COMBOS, dtype=np.intp)
     grid_a, grid_b = np.meshgrid(np.arange(len(combos)), np.arange(len(combos)), indexing="ij")

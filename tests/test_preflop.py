@@ -2,7 +2,7 @@
 
 Expected counts come from enumerations that share nothing with the generator's
 kernel (``tablegen.preflop_kernel``): every board through
-``lookup.holdem.kernel`` (the batch showdown path), and for tiny decks the
+``lookup.odds.holdem.kernel`` (the batch showdown path), and for tiny decks the
 reference classifier, best five of seven.
 """
 
@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from lookup.core.cards import DECK
 from lookup.core.errors import DuplicateCardError, RangeError
 from lookup.core.tablefile import decode_table, source_table_dir
-from lookup.holdem.heads_up import (
+from lookup.odds.holdem.heads_up import (
     class_versus,
     heads_up,
     preflop_equity,
@@ -59,7 +59,7 @@ def table() -> dict[int, tuple[int, int]]:
 
 def direct_counts(first: tuple[int, int], second: tuple[int, int]) -> tuple[int, int, int]:
     """(wins of first, ties, boards): every board from the other 48 cards, batch kernel."""
-    from lookup.holdem.kernel import enumerate_boards, player_classes
+    from lookup.odds.holdem.kernel import enumerate_boards, player_classes
 
     deck = [c for c in range(52) if c not in (*first, *second)]
     wins = ties = boards = 0

@@ -114,7 +114,7 @@ def test_percentages_take_whole_classes_from_the_top(percent: int) -> None:
 
 
 def test_preflop_order_is_sane() -> None:
-    from lookup.holdem.heads_up import versus_random
+    from lookup.odds.holdem.heads_up import versus_random
     from lookup.preflop.table import preflop_order
 
     order = preflop_order()

@@ -57,7 +57,7 @@ def register(subparsers: Any) -> None:
 
 def _chart(vs: str) -> list[dict[str, Any] | None]:
     """One entry per class in grid order: equity, win and tie (None if no deal is possible)."""
-    from lookup.holdem.heads_up import HeadsUp, range_vs_range, versus_random
+    from lookup.odds.holdem.heads_up import HeadsUp, range_vs_range, versus_random
     from lookup.preflop.classes import CLASS_NAMES
     from lookup.ranges.holdem import parse_range
 

@@ -2,12 +2,12 @@
 
 Two engines answer, and neither calls the other or this module:
 
-* standard Hold'em goes to :mod:`lookup.holdem` (ranges, the heads-up preflop
+* standard Hold'em goes to :mod:`lookup.odds.holdem` (ranges, the heads-up preflop
   table, a kernel that shares each board's work among the players);
 * every other game, and Hold'em under another ranking, goes to
   :mod:`lookup.odds.generic`.
 
-This is the only module of :mod:`lookup.odds` that imports :mod:`lookup.holdem`.
+This is the only module of :mod:`lookup.odds` that imports :mod:`lookup.odds.holdem`.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def equity(
     """
     found = get_game("holdem" if game is None else game)
     if found.name == "holdem" and found.high_ranking(rules) is get_ranking("standard"):
-        from lookup.holdem.engine import equity as holdem_equity  # numpy: only when asked
+        from lookup.odds.holdem.engine import equity as holdem_equity  # numpy: only when asked
 
         return holdem_equity(
             hands, board, dead, exact=exact, samples=samples, seed=seed,

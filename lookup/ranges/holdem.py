@@ -49,7 +49,7 @@ from functools import cache
 from itertools import accumulate, combinations
 from typing import Final
 
-from lookup.core.cards import DECK, RANK_CHARS, SUIT_CHARS, Card, Combo, parse_cards
+from lookup.core.cards import ALL_COMBOS, DECK, RANK_CHARS, SUIT_CHARS, Card, Combo, parse_cards
 from lookup.core.errors import CardError, HandSizeError, RangeError
 from lookup.preflop.table import preflop_order
 
@@ -66,11 +66,6 @@ __all__ = [
     "remove_blocked",
 ]
 
-
-ALL_COMBOS: Final[tuple[Combo, ...]] = tuple(
-    (hi, lo) for hi in range(51, -1, -1) for lo in range(hi - 1, -1, -1)
-)
-"""All 1,326 two-card combos, strongest card first."""
 
 _FORMS: Final = (
     "pairs (QQ, QQ+, 22-55), two ranks with s/o (AK, AKs, AKo, ATs+, A5s-A2s), "

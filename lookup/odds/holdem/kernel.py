@@ -1,4 +1,4 @@
-"""The vectorised showdown kernel behind :func:`lookup.holdem.engine.equity` (numpy only).
+"""The vectorised showdown kernel behind :func:`lookup.odds.holdem.engine.equity` (numpy only).
 
 Every Hold'em showdown is a five-card board plus each player's two hole cards.
 The board is shared, so its part of the work is done once per board and then

@@ -36,7 +36,7 @@ share over the square root of the sample count); exact results have 0.
 exact heads-up preflop about 50 ms (poker-equity, Rust: about 190 ms), one
 million sampled three-way showdowns about 0.15-0.2 s, an exact flop about
 0.2 ms. The work per board is shared by all players: see
-:mod:`lookup.holdem.kernel`.
+:mod:`lookup.odds.holdem.kernel`.
 
 >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
 >>> round(aces.equity, 4), aces.boards, aces.exact
@@ -76,7 +76,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from lookup.holdem.kernel import ShowdownTally
+    from lookup.odds.holdem.kernel import ShowdownTally
 
 __all__ = ["equity"]
 
@@ -107,7 +107,7 @@ def _assignments(combos: list[tuple[Combo, ...]]) -> npt.NDArray[np.intp] | None
     None when listing them would take more than ``ASSIGNMENT_LIMIT`` rows.
     """
     from lookup.batch.deals import disjoint_choices
-    from lookup.holdem.kernel import combo_bits
+    from lookup.odds.holdem.kernel import combo_bits
 
     return disjoint_choices([combo_bits(options) for options in combos], ASSIGNMENT_LIMIT)
 
@@ -151,7 +151,9 @@ def equity(
 than exact_limit=50,000,000: ...
     """
     if not board and not dead and exact is not False and samples is None and seed is None:
-        from lookup.holdem.heads_up import preflop_equity  # heads-up preflop: exact, from a table
+        from lookup.odds.holdem.heads_up import (
+            preflop_equity,
+        )  # heads-up preflop: exact, from a table
 
         if (answer := preflop_equity(hands)) is not None:
             return answer
@@ -233,7 +235,7 @@ def _solve(
 ) -> EquityResult:
     import numpy as np
 
-    from lookup.holdem.kernel import ShowdownTally
+    from lookup.odds.holdem.kernel import ShowdownTally
 
     known = [c.index for c in board] + [c.index for c in dead]
     sizes = [len(c) for c in live]
@@ -342,7 +344,7 @@ def _exact_showdowns(
     """Class numbers of every player in every showdown, chunk by chunk."""
     import numpy as np
 
-    from lookup.holdem.kernel import (
+    from lookup.odds.holdem.kernel import (
         CHUNK_BOARDS,
         combo_bits,
         dealt_classes,
@@ -401,7 +403,7 @@ def _sampled_showdowns(
     import numpy as np
 
     from lookup.batch.deals import deal_from
-    from lookup.holdem.kernel import (
+    from lookup.odds.holdem.kernel import (
         combo_bits,
         deal_distinct,
         dealt_classes,
