@@ -37,8 +37,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lookup.odds.holdem.heads_up import heads_up, range_vs_range
 from lookup.odds.front import equity
+from lookup.odds.holdem.heads_up import heads_up, range_vs_range
 
 HU = ["AsAh", "KsKh"]
 RANGES = ["QQ+, AKs", "JJ-99"]

@@ -34,8 +34,8 @@ def class_data(
     """Class-pair wins, ties and pair counts (169 x 169, flat), and the class order."""
     import numpy as np
 
-    from lookup.preflop.matchups import matchup_keys
     from lookup.core.cards import ALL_COMBOS
+    from lookup.preflop.matchups import matchup_keys
 
     combos = np.array(ALL_COMBOS, dtype=np.intp)
     grid_a, grid_b = np.meshgrid(np.arange(len(combos)), np.arange(len(combos)), indexing="ij")
