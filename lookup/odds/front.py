@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from lookup.core.cards import CardsLike
 from lookup.game.registry import GameLike, get_game
-from lookup.odds.results import DEFAULT_EXACT_LIMIT, EquityResult, HoldingLike
+from lookup.odds.results import DEFAULT_EXACT_LIMIT, EquityResult, HoldingLike, check_question
 from lookup.ranking.ranking import RulesLike, get_ranking
 
 __all__ = ["equity"]
@@ -60,6 +60,7 @@ def equity(
     lookup.PokerLookupError: equity needs 2 to 10 players, got 1
     """
     found = get_game("holdem" if game is None else game)
+    check_question(hands, exact, samples, seed, exact_limit)
     if found.name == "holdem" and found.high_ranking(rules) is get_ranking("standard"):
         from lookup.odds.holdem.engine import equity as holdem_equity  # numpy: only when asked
 

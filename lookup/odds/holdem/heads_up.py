@@ -22,8 +22,8 @@ board and no dead cards (unless sampling is asked for).
 >>> aces = heads_up("AsAh", "KsKh")
 >>> round(aces.equity, 6), aces.wins, aces.ties, aces.showdowns
 (0.826366, 1410336, 9308, 1712304)
->>> round(versus_random("AA").equity, 6), preflop_order()[:3]
-(0.852037, ('AA', 'KK', 'QQ'))
+>>> round(versus_random("AA").equity, 6)
+0.852037
 >>> heads_up("AsAh", "AsKd")
 Traceback (most recent call last):
 ...
@@ -242,7 +242,7 @@ def preflop_equity(hands: Sequence[HoldingLike]) -> EquityResult | None:
     >>> preflop_equity(["AsAh", "KK", "QQ"]) is None
     True
     """
-    from lookup.odds.results import SHARE_UNIT, EquityResult, PlayerEquity
+    from lookup.odds.results import SHARE_UNIT, Counts, build_result
     from lookup.ranges.holdem import parse_holding
 
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 2:
@@ -262,11 +262,14 @@ def preflop_equity(hands: Sequence[HoldingLike]) -> EquityResult | None:
     if pairs == 0:
         return None
     n = pairs * BOARDS
-    players = []
-    for p, won in enumerate((wins, n - wins - ties)):
-        share = won * SHARE_UNIT + ties * (SHARE_UNIT // 2)  # as the kernel counts, bit for bit
-        players.append(
-            PlayerEquity(parsed[p][0], share / SHARE_UNIT / n, won / n, ties / n, 0.0, n, True,
-                         len(live[p]), equity_fraction=Fraction(share, SHARE_UNIT * n))
-        )  # fmt: skip
-    return EquityResult(tuple(players), (), (), True, n, None)
+    losses = n - wins - ties
+    counts = Counts(
+        n, wins=(wins, losses), ties=(ties, ties),
+        # as the Hold'em kernel counts pots, bit for bit: a win is SHARE_UNIT, a tie half
+        shares=(wins * SHARE_UNIT + ties * (SHARE_UNIT // 2),
+                losses * SHARE_UNIT + ties * (SHARE_UNIT // 2)),
+        squares=(wins * SHARE_UNIT**2 + ties * (SHARE_UNIT // 2) ** 2,
+                 losses * SHARE_UNIT**2 + ties * (SHARE_UNIT // 2) ** 2),
+    )  # fmt: skip
+    return build_result(counts, [name for name, _ in parsed], [len(c) for c in live],
+                        exact=True, seed=None)  # fmt: skip
