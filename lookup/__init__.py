@@ -140,7 +140,7 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'lookup' has no attribute {name!r}")
-    from importlib import import_module
+    from importlib import import_module  # only once a lazy name is first asked for
 
     loaded = import_module(module)
     # lookup.evaluate is the standard ranking's checked kernel itself (one call per hand).

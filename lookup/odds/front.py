@@ -68,7 +68,7 @@ def equity(
             hands, board, dead, exact=exact, samples=samples, seed=seed,
             exact_limit=exact_limit, progress=progress,
         )  # fmt: skip
-    from lookup.odds.generic import equity as generic_equity
+    from lookup.odds.generic import equity as generic_equity  # numpy: only when asked
 
     return generic_equity(
         hands, board, dead, game=found, rules=rules, exact=exact, samples=samples, seed=seed,

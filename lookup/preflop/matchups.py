@@ -39,10 +39,11 @@ from lookup.core.cards import DECK, Combo
 from lookup.core.errors import DuplicateCardError
 
 if TYPE_CHECKING:
-    import numpy as np
+    import numpy as np  # the generator's and the range engine's path only
     import numpy.typing as npt
 
 __all__ = ["matchup_cards", "matchup_key", "matchup_keys"]
+
 
 def _readings(holding: Combo) -> tuple[Combo, ...]:
     """The holding's cards higher rank first; a pair both ways round."""
@@ -103,7 +104,7 @@ def matchup_keys(
     >>> [hex(k) for k in keys.tolist()], swapped.tolist()
     (['0x1111', '0x1111'], [False, True])
     """
-    import numpy as np
+    import numpy as np  # the generator's and the range engine's path only
 
     def readings(h: npt.NDArray[np.intp]) -> list[npt.NDArray[np.intp]]:
         hi = np.where(h[:, 0] >> 2 >= h[:, 1] >> 2, h[:, 0], h[:, 1])

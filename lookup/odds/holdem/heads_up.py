@@ -39,10 +39,11 @@ from typing import TYPE_CHECKING, Final
 
 from lookup.core.cards import CardsLike, Combo, parse_cards
 from lookup.core.errors import HandSizeError, PokerLookupError, RangeError
+from lookup.odds.results import SHARE_UNIT, Counts, build_result
 from lookup.preflop.classes import CLASS_NAMES, class_index
 from lookup.preflop.matchups import matchup_key
 from lookup.preflop.table import BOARDS, class_counts, matchups
-from lookup.ranges.holdem import parse_range
+from lookup.ranges.holdem import parse_holding, parse_range
 
 if TYPE_CHECKING:
     from lookup.odds.results import EquityResult, HoldingLike
@@ -134,9 +135,9 @@ def _disjoint_pairs(first: Sequence[Combo], second: Sequence[Combo]) -> tuple[in
                 w, t = _pair_counts(a, b)
                 wins, ties, pairs = wins + w, ties + t, pairs + 1
         return wins, ties, pairs
-    import numpy as np
+    import numpy as np  # the vectorised path only: small ranges need no numpy
 
-    from lookup.preflop.matchups import matchup_keys
+    from lookup.preflop.matchups import matchup_keys  # numpy, likewise
 
     table = matchups()
     keys = np.frombuffer(table.keys, dtype=np.uint32).astype(np.int64)
@@ -242,8 +243,6 @@ def preflop_equity(hands: Sequence[HoldingLike]) -> EquityResult | None:
     >>> preflop_equity(["AsAh", "KK", "QQ"]) is None
     True
     """
-    from lookup.odds.results import SHARE_UNIT, Counts, build_result
-    from lookup.ranges.holdem import parse_holding
 
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 2:
         return None
