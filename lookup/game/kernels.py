@@ -14,7 +14,7 @@ Class numbers come back as uint16 arrays (1 = the ranking's best hand).
   :mod:`lookup.batch.evaluate`.
 * **Wild-card rankings** (joker, two jokers, deuces wild, the bug) in the
   families whose hand is the best five of all its cards (Hold'em, stud, draw):
-  :class:`WildKernel`, the method of :mod:`lookup.batch.wild` column by
+  :class:`WildBatchKernel`, the method of :mod:`lookup.batch.wild` column by
   column, jokers as card indices 52 and 53. Other families refuse them.
 * **Omaha** (exactly two hole cards and three board cards): never 60
   five-card evaluations. Ranks alone give every hand but a flush, so a table
@@ -82,8 +82,8 @@ from lookup.core.errors import GameError
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
 
 __all__ = [
+    "BatchKernel",
     "Column",
-    "Kernel",
     "as_array",
     "kernel_for",
 ]
@@ -118,7 +118,7 @@ def _fill(value: Any, n: int, dtype: type[np.generic]) -> npt.NDArray[Any]:
     return np.full(n, array, dtype=dtype) if array.ndim == 0 else array.astype(dtype, copy=False)
 
 
-class Kernel(Protocol):
+class BatchKernel(Protocol):
     """The class numbers of one player's hand in every deal of a chunk."""
 
     def prepare(self, board: Sequence[Column], n: int) -> Any:
@@ -135,7 +135,7 @@ class _Sums:
 
 
 @dataclass(frozen=True)
-class SevenKernel:
+class SevenBatchKernel:
     """Best five of the hole cards plus the board (7 cards in all) under one ranking."""
 
     ranking: Ranking
@@ -160,7 +160,7 @@ class SevenKernel:
 
 
 @dataclass(frozen=True)
-class FiveKernel:
+class FiveBatchKernel:
     """The five cards as they are (draw games): one key a hand."""
 
     ranking: Ranking
@@ -182,7 +182,7 @@ class FiveKernel:
 
 
 @dataclass(frozen=True)
-class BadugiKernel:
+class BadugiBatchKernel:
     """Four cards under a badugi ranking."""
 
     ranking: Ranking
@@ -310,7 +310,7 @@ class _OmahaBoard:
 
 
 @dataclass(frozen=True)
-class OmahaKernel:
+class OmahaBatchKernel:
     """Exactly two of the hole cards and exactly three of the five board cards."""
 
     ranking: Ranking
@@ -381,7 +381,7 @@ class _WildBoard:
 
 
 @dataclass(frozen=True)
-class WildKernel:
+class WildBatchKernel:
     """Best five of hole plus board (or the five as dealt) under a wild-card ranking.
 
     The method of :mod:`lookup.batch.wild`, column by column: per-card keys
@@ -411,13 +411,13 @@ def _is_wild(ranking: Ranking) -> bool:
     return bool(ranking.wild_cards) or any(card.is_joker for card in ranking.deck)
 
 
-_FAMILIES: Final[dict[str, Callable[[Ranking], Kernel]]] = {
-    "holdem": SevenKernel,
-    "stud": SevenKernel,
-    "draw": FiveKernel,
-    "badugi": BadugiKernel,
-    "omaha": OmahaKernel,
-    "courchevel": OmahaKernel,
+_FAMILIES: Final[dict[str, Callable[[Ranking], BatchKernel]]] = {
+    "holdem": SevenBatchKernel,
+    "stud": SevenBatchKernel,
+    "draw": FiveBatchKernel,
+    "badugi": BadugiBatchKernel,
+    "omaha": OmahaBatchKernel,
+    "courchevel": OmahaBatchKernel,
 }
 
 
@@ -425,7 +425,7 @@ _WILD_FAMILIES: Final = ("holdem", "stud", "draw")
 """Families whose hand is the best five of all its cards: a wild-card ranking's kernels fit."""
 
 
-def kernel_for(family: str, rules: RulesLike) -> Kernel:
+def kernel_for(family: str, rules: RulesLike) -> BatchKernel:
     """The showdown kernel of a game family under one ranking (see the module docstring)."""
     kind = _FAMILIES.get(family)
     if kind is None:
@@ -438,6 +438,6 @@ def kernel_for(family: str, rules: RulesLike) -> Kernel:
                 f"ranking {ranking.name} (families: {', '.join(_WILD_FAMILIES)})",
                 family,
             )
-        return WildKernel(ranking)
-    kernel: Kernel = kind(ranking)
+        return WildBatchKernel(ranking)
+    kernel: BatchKernel = kind(ranking)
     return kernel

@@ -91,7 +91,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from lookup.game.kernels import Column, Kernel
+    from lookup.game.kernels import BatchKernel, Column
 
 __all__ = ["GameTally", "Holding", "equity"]
 
@@ -116,8 +116,8 @@ class _Setup:
     board_need: int
     dead: tuple[Card, ...]
     unseen: list[int]
-    high: Kernel
-    low: Kernel | None
+    high: BatchKernel
+    low: BatchKernel | None
     no_low: int
     """The low ranking's "no low" class number (its last)."""
     ranges: dict[int, tuple[Holding, ...]] = field(default_factory=dict)
