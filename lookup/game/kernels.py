@@ -36,29 +36,22 @@ Class numbers come back as uint16 arrays (1 = the ranking's best hand).
 >>> from lookup.core.cards import parse_cards
 >>> def cols(text):
 ...     return [c.index for c in parse_cards(text)]
->>> omaha = kernel_for("omaha", "standard")
+>>> from lookup.game.family import HOLDEM, OMAHA
+>>> omaha = OMAHA.batch_kernel("standard")  # an OmahaBatchKernel
 >>> prepared = omaha.prepare(cols("Qs Js Ts 3h 3c"), 1)
 >>> omaha.classes(prepared, cols("As Ks 2d 7c")).tolist()  # royal flush
 [1]
 >>> other = omaha.prepare(cols("Ks Qs Js Ts 3c"), 1)
 >>> omaha.classes(other, cols("As 2d 7c 8h")).tolist()  # no straight: only two hole cards play
 [6187]
->>> holdem = kernel_for("holdem", "joker")  # the joker (52) makes five aces
+>>> holdem = HOLDEM.batch_kernel("joker")  # the joker (52) makes five aces
 >>> holdem.classes(holdem.prepare(cols("Ac Ad Ah 7c 2d"), 1), [cols("As")[0], 52]).tolist()
 [1]
->>> kernel_for("omaha", "joker")  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-lookup.GameError: no showdown kernel for the game family 'omaha' under the wild-card ...
->>> kernel_for("pineapple", "standard")
-Traceback (most recent call last):
-...
-lookup.GameError: no showdown kernel for the game family 'pineapple'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -79,13 +72,18 @@ from lookup.batch.wild import _tables as _wild_tables
 from lookup.batch.wild import classes_of_wild_keys
 from lookup.core.cards import PRIMES, rank_multisets
 from lookup.core.errors import GameError
-from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
+from lookup.ranking.ranking import Ranking
 
 __all__ = [
+    "BadugiBatchKernel",
     "BatchKernel",
     "Column",
+    "FiveBatchKernel",
+    "OmahaBatchKernel",
+    "SevenBatchKernel",
+    "WildBatchKernel",
     "as_array",
-    "kernel_for",
+    "wild_kernel",
 ]
 
 Column = int | npt.NDArray[np.intp]
@@ -411,33 +409,9 @@ def _is_wild(ranking: Ranking) -> bool:
     return bool(ranking.wild_cards) or any(card.is_joker for card in ranking.deck)
 
 
-_FAMILIES: Final[dict[str, Callable[[Ranking], BatchKernel]]] = {
-    "holdem": SevenBatchKernel,
-    "stud": SevenBatchKernel,
-    "draw": FiveBatchKernel,
-    "badugi": BadugiBatchKernel,
-    "omaha": OmahaBatchKernel,
-    "courchevel": OmahaBatchKernel,
-}
+def wild_kernel(ranking: Ranking) -> WildBatchKernel | None:
+    """The wild-card kernel when ``ranking`` deals wild cards or jokers, None otherwise.
 
-
-_WILD_FAMILIES: Final = ("holdem", "stud", "draw")
-"""Families whose hand is the best five of all its cards: a wild-card ranking's kernels fit."""
-
-
-def kernel_for(family: str, rules: RulesLike) -> BatchKernel:
-    """The showdown kernel of a game family under one ranking (see the module docstring)."""
-    kind = _FAMILIES.get(family)
-    if kind is None:
-        raise GameError(f"no showdown kernel for the game family {family!r}", family)
-    ranking = get_ranking(rules)
-    if _is_wild(ranking):
-        if family not in _WILD_FAMILIES:
-            raise GameError(
-                f"no showdown kernel for the game family {family!r} under the wild-card "
-                f"ranking {ranking.name} (families: {', '.join(_WILD_FAMILIES)})",
-                family,
-            )
-        return WildBatchKernel(ranking)
-    kernel: BatchKernel = kind(ranking)
-    return kernel
+    The family decides whether it fits (:meth:`lookup.game.family.GameFamily.batch_kernel`).
+    """
+    return WildBatchKernel(ranking) if _is_wild(ranking) else None
