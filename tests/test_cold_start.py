@@ -47,6 +47,7 @@ HEAVY = (
     "numpy",
     "lookup.game.showdown",
     "lookup.game.registry",
+    "lookup.game.family",
     "lookup.ranking.describe",
     "lookup.game.evaluate",
     "lookup.odds.holdem.engine",

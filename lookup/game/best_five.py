@@ -3,14 +3,12 @@
 :func:`best_five` evaluates the hand (under a ranking, or as ``game`` forms it)
 and finds which cards make that value; :func:`best_five_hilo` does it for both
 halves of a hi/lo game. The search is at most C(n, 5) five-card lookups of the
-card pools the game allows (21 for seven cards; sixty 2 + 3 pools in Omaha).
+card pools the game's family allows (21 for seven cards; sixty 2 + 3 pools in Omaha).
 """
 
 from __future__ import annotations
 
-from itertools import combinations
-
-from lookup.core.cards import Card, CardsLike, hand_cards
+from lookup.core.cards import CardsLike, hand_cards
 from lookup.ranking.describe import BestFive, cards_of
 from lookup.ranking.ranking import get_ranking
 
@@ -18,7 +16,7 @@ TYPE_CHECKING = False  # typing is the type checker's alone: `pokerlookup eval` 
 if TYPE_CHECKING:
     # Annotations only: the registry imports dataclasses (and inspect), which would
     # cost `pokerlookup eval` more than the rest of its start-up.
-    from lookup.game.registry import Game, GameLike
+    from lookup.game.registry import GameLike
     from lookup.ranking.ranking import RulesLike
 
 __all__ = ["BestFive", "best_five", "best_five_hilo"]
@@ -61,7 +59,8 @@ def best_five(
         evaluator = game_evaluator(game, rules)
         rank = evaluator.evaluate(cards, board)
         hole, shared = evaluator.cards(cards, board)
-        return cards_of(evaluator.high_ranking, rank, _candidates(evaluator.game, hole, shared))
+        pools = evaluator.game.family.pools(hole, shared)
+        return cards_of(evaluator.high_ranking, rank, pools)
     ranking = get_ranking("standard" if rules is None else rules)
     hand = hand_cards(cards, board)
     rank = ranking.evaluate(hand)
@@ -92,21 +91,8 @@ def best_five_hilo(
     evaluator = game_evaluator(game, rules)
     high, low = evaluator.evaluate_hilo(hole, board)
     held, shared = evaluator.cards(hole, board)
-    candidates = _candidates(evaluator.game, held, shared)
+    candidates = evaluator.game.family.pools(held, shared)
     high_five = cards_of(evaluator.high_ranking, high, candidates)
     if low is None or evaluator.low_ranking is None:
         return high_five, None
     return high_five, cards_of(evaluator.low_ranking, low, candidates)
-
-
-def _candidates(
-    game: Game, hole: tuple[Card, ...], board: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    """The card pools a game lets a player choose five from (each searched for the value)."""
-    if game.hole_used is None:
-        return (hole + board,)
-    return tuple(
-        pair + triple
-        for pair in combinations(hole, game.hole_used)
-        for triple in combinations(board, game.board_used or 0)
-    )

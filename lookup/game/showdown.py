@@ -403,14 +403,7 @@ def seat_for_game(
     """
     hand = table.seat(name, cards, sized=False)
     game = evaluator.game
-    if game.shared_card and table.board:
-        deck = len(evaluator.high_ranking.deck)
-        if players * game.hole_cards <= deck:
-            raise GameError(
-                f"{game.name} deals a shared card only when the deck cannot serve every "
-                f"player: {players} players x {game.hole_cards} cards fit in {deck}",
-                " ".join(map(str, table.board)),
-            )
+    game.family.check_seating(game, players, len(evaluator.high_ranking.deck), table.board)
     try:
         evaluator.cards(hand, table.board)
     except (HandSizeError, GameError) as exc:

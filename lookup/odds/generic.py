@@ -60,7 +60,7 @@ import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from lookup.batch.deals import ASSIGNMENT_LIMIT, sample_assignments
 from lookup.core.cards import Card, CardsLike, parse_cards
@@ -70,6 +70,7 @@ from lookup.core.errors import (
     GameError,
     HandSizeError,
     PokerLookupError,
+    RangeError,
 )
 from lookup.core.progress import LateProgress
 from lookup.game.registry import GameLike, get_game
@@ -84,21 +85,19 @@ from lookup.odds.results import (
     PlayerEquity,
     check_exact_limit,
 )
-from lookup.ranges.holdem import RangeError, parse_range
 from lookup.ranking.ranking import RulesLike
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from lookup.game.kernels import Column, Kernel
+    from lookup.game.family import GameFamily
+    from lookup.game.kernels import BatchKernel, Column
 
 __all__ = ["GameTally", "Holding", "equity"]
 
 Holding = tuple[int, ...]
 """One combo a range holder may hold: card indices (two in Hold'em, four or more in Omaha)."""
-
-_STUD_CARDS: Final = (3, 7)
 
 
 @dataclass(frozen=True)
@@ -106,7 +105,7 @@ class _Setup:
     """A checked question: who holds what, what is known, and what is still to come."""
 
     game: str
-    family: str
+    family: GameFamily
     names: list[str]
     known: list[tuple[int, ...]]
     """Each player's known cards."""
@@ -116,8 +115,8 @@ class _Setup:
     board_need: int
     dead: tuple[Card, ...]
     unseen: list[int]
-    high: Kernel
-    low: Kernel | None
+    high: BatchKernel
+    low: BatchKernel | None
     no_low: int
     """The low ranking's "no low" class number (its last)."""
     ranges: dict[int, tuple[Holding, ...]] = field(default_factory=dict)
@@ -304,21 +303,12 @@ def _check_options(
         raise PokerLookupError("choose exact=True or a number of samples, not both")
 
 
-def _holding_sizes(family: str, hole_cards: int) -> tuple[int, int]:
-    if family == "stud":
-        return _STUD_CARDS
-    if family in ("draw", "badugi"):
-        return 0, hole_cards
-    return hole_cards, hole_cards
-
-
 def _setup(
     hands: Sequence[HoldingLike], board: CardsLike, dead: CardsLike, name: str,
     rules: RulesLike | None,
 ) -> _Setup:  # fmt: skip
-    from lookup.game.kernels import kernel_for
-
     game = get_game(name)
+    family = game.family
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise PokerLookupError(
             f"give the players' hands as a list, e.g. ['As Ah Ks Kh', 'random'], got {hands!r}",
@@ -340,7 +330,7 @@ def _setup(
             f"a {name} board has {sizes} cards, got {len(board_cards)}", len(board_cards)
         )
     dead_cards = parse_cards(dead)
-    low, high = _holding_sizes(game.family, game.hole_cards)
+    low, high = family.holding_sizes(game.hole_cards)
     owner: dict[int, str] = {}
 
     def claim(card: Card, who: str) -> None:
@@ -368,8 +358,8 @@ def _setup(
             raise CardError(
                 f"player {player}: cannot read {holding!r}: give cards or 'random'", holding
             )
-        if isinstance(holding, str) and game.family in ("holdem", "omaha", "courchevel"):
-            combos = _range_or_none(holding, player, game.family, game.hole_cards)
+        if isinstance(holding, str) and family.range_notation is not None:
+            combos = _range_or_none(holding, player, family.range_notation, game.hole_cards)
             if combos is not None:
                 names.append(holding.strip())
                 known.append(())
@@ -398,20 +388,9 @@ def _setup(
             )
         ranges[index] = left
     unseen = [c for c in sorted(deck) if c not in owner]
-    need = [game.hole_cards - len(k) for k in known]
-    for index in ranges:
-        need[index] = 0  # the range's combo supplies both cards
-    board_need = game.full_board - len(board_cards) if game.has_board else 0
-    if game.shared_card and sum(need) > len(unseen):
-        # Not enough cards for everyone's last card: it is dealt once, face up, for all.
-        if any(len(k) == game.hole_cards for k in known):
-            raise HandSizeError(
-                f"{len(hands)} {name} players need a community last card, so no player "
-                f"can hold {game.hole_cards} cards yet",
-                game.hole_cards,
-            )
-        need = [n - 1 for n in need]
-        board_need = 1
+    # A range holder's combo supplies all their cards: they hold the full hand.
+    held = [game.hole_cards if p in ranges else len(k) for p, k in enumerate(known)]
+    need, board_need = family.deal_plan(game, held, len(board_cards), len(unseen))
     if sum(need) + board_need + game.hole_cards * len(ranges) > len(unseen):
         raise PokerLookupError(
             f"not enough cards: {len(hands)} players need {sum(need) + board_need} more cards "
@@ -420,7 +399,7 @@ def _setup(
     no_low = 0 if low_ranking is None else low_ranking.class_count
     return _Setup(
         game=name,
-        family=game.family,
+        family=family,
         names=names,
         known=known,
         need=need,
@@ -428,8 +407,8 @@ def _setup(
         board_need=board_need,
         dead=dead_cards,
         unseen=unseen,
-        high=kernel_for(game.family, high_ranking),
-        low=None if low_ranking is None else kernel_for(game.family, low_ranking),
+        high=family.batch_kernel(high_ranking),
+        low=None if low_ranking is None else family.batch_kernel(low_ranking),
         no_low=no_low,
         ranges=ranges,
         hole_cards=game.hole_cards,
@@ -437,18 +416,16 @@ def _setup(
 
 
 def _range_or_none(
-    text: str, player: int, family: str, hole_cards: int
+    text: str, player: int, notation: str, hole_cards: int
 ) -> tuple[Holding, ...] | None:
-    """The combos of ``text`` when it is a range rather than cards."""
-    from lookup.ranges.omaha import parse_omaha_range
+    """The combos of ``text`` (in the family's range ``notation``) when it is a range, not cards."""
+    from lookup.ranges.notation import read_range
 
     try:
         parse_cards(text)
     except CardError:
         try:
-            if family == "holdem":
-                return parse_range(text)
-            return parse_omaha_range(text, hole_cards)
+            return read_range(notation, text, hole_cards)
         except RangeError as exc:
             raise RangeError(f"player {player}: {exc}", exc.token) from None
     return None
@@ -562,9 +539,7 @@ def _showdown(
         at += need
     board: list[Column] = [c.index for c in setup.board]
     board += columns[at : at + setup.board_need]
-    if setup.family == "stud" and setup.board_need:
-        holes = [hole + board for hole in holes]  # the community card plays for everyone
-        board = []
+    holes, board = setup.family.showdown_cards(holes, board)
     prepared = setup.high.prepare(board, n)
     high = [setup.high.classes(prepared, hole) for hole in holes]
     if setup.low is None:
