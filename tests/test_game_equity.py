@@ -25,7 +25,7 @@ from lookup.core.errors import (
     PokerLookupError,
 )
 from lookup.game.registry import games
-from lookup.odds.generic import equity
+from lookup.odds.front import equity
 from lookup.odds.holdem.engine import equity as holdem_equity
 from lookup.odds.results import DEFAULT_EXACT_LIMIT
 from tests.game_equity_reference import SHAPES, best, reference_equity

@@ -59,10 +59,20 @@ import math
 import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
-from lookup.batch.deals import ASSIGNMENT_LIMIT, sample_assignments
+import numpy as np
+
+from lookup.batch.deals import (
+    ASSIGNMENT_LIMIT,
+    CHUNK_DEALS,
+    deal_count,
+    deal_from,
+    disjoint_choices,
+    exact_deals,
+    sample_assignments,
+    sample_deals,
+)
 from lookup.core.cards import Card, CardsLike, parse_cards
 from lookup.core.errors import (
     CardError,
@@ -78,17 +88,17 @@ from lookup.odds.results import (
     DEFAULT_EXACT_LIMIT,
     DEFAULT_SAMPLES,
     EXACT_LIMIT,
-    MAX_PLAYERS,
     SHARE_UNIT,
+    Counts,
     EquityResult,
     HoldingLike,
-    PlayerEquity,
+    build_result,
     check_exact_limit,
 )
+from lookup.ranges.notation import read_range
 from lookup.ranking.ranking import RulesLike
 
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
 
     from lookup.game.family import GameFamily
@@ -160,7 +170,6 @@ class GameTally:
         >>> tally.wins, tally.ties, tally.shares
         ([1, 0], [1, 1], [7560, 2520])
         """
-        import numpy as np
 
         classes = np.stack(high)
         top = classes == classes.min(axis=0)
@@ -226,9 +235,7 @@ anyway, or sample
     lookup.GameError: deuce-to-seven has no board: give the players' cards only
     """
     found = get_game(game)
-    _check_options(exact, samples, seed, exact_limit)
     setup = _setup(hands, board, dead, found.name, rules)
-    from lookup.batch.deals import deal_count
 
     deals = deal_count(len(setup.unseen) - setup.ranged_cards, setup.groups)
     assignments = _listed_assignments(setup)
@@ -270,7 +277,6 @@ def _listed_assignments(setup: _Setup) -> npt.NDArray[np.intp] | None:
 
 def _card_masks(combos: Sequence[Holding]) -> npt.NDArray[np.uint64]:
     """One 52-bit card mask per combo, to test holdings for shared cards."""
-    import numpy as np
 
     table = np.array(combos, dtype=np.uint64).reshape(len(combos), -1)
     masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(np.uint64(1) << table, axis=1)
@@ -279,28 +285,10 @@ def _card_masks(combos: Sequence[Holding]) -> npt.NDArray[np.uint64]:
 
 def _list_assignments(live: list[tuple[Holding, ...]]) -> npt.NDArray[np.intp]:
     """Every choice of one combo per range holder with no shared card: (A, holders) indices."""
-    from lookup.batch.deals import disjoint_choices
 
     listed = disjoint_choices([_card_masks(options) for options in live])
     assert listed is not None  # no limit given
     return listed
-
-
-def _check_options(
-    exact: bool | None, samples: int | None, seed: int | None, exact_limit: int
-) -> None:
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
-        raise PokerLookupError(f"samples must be a whole number, got {samples!r}", samples)
-    if samples is not None and samples < 1:
-        raise PokerLookupError(f"samples must be at least 1, got {samples}", samples)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise PokerLookupError(f"seed must be a whole number 0 or more, got {seed!r}", seed)
-    if isinstance(exact_limit, bool) or not isinstance(exact_limit, int) or exact_limit < 1:
-        raise PokerLookupError(
-            f"exact_limit must be a whole number 1 or more, got {exact_limit!r}", exact_limit
-        )
-    if exact is True and samples is not None:
-        raise PokerLookupError("choose exact=True or a number of samples, not both")
 
 
 def _setup(
@@ -309,13 +297,6 @@ def _setup(
 ) -> _Setup:  # fmt: skip
     game = get_game(name)
     family = game.family
-    if isinstance(hands, str) or not isinstance(hands, Sequence):
-        raise PokerLookupError(
-            f"give the players' hands as a list, e.g. ['As Ah Ks Kh', 'random'], got {hands!r}",
-            hands,
-        )
-    if not 2 <= len(hands) <= MAX_PLAYERS:
-        raise PokerLookupError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}")
     high_ranking = game.high_ranking(rules)
     low_ranking = game.low_ranking()
     deck = {card.index for card in high_ranking.deck}
@@ -419,8 +400,6 @@ def _range_or_none(
     text: str, player: int, notation: str, hole_cards: int
 ) -> tuple[Holding, ...] | None:
     """The combos of ``text`` (in the family's range ``notation``) when it is a range, not cards."""
-    from lookup.ranges.notation import read_range
-
     try:
         parse_cards(text)
     except CardError:
@@ -443,7 +422,6 @@ def _solve(
     setup: _Setup, deals: int, assignments: npt.NDArray[np.intp] | None, *, exact: bool,
     samples: int | None, seed: int | None, progress: bool,
 ) -> EquityResult:  # fmt: skip
-    import numpy as np
 
     tally = GameTally(len(setup.names))
     used_seed: int | None = None
@@ -467,9 +445,6 @@ def _solve(
 
 
 def _exact_chunks(setup: _Setup, assignments: npt.NDArray[np.intp] | None) -> Iterator[_Chunk]:
-    import numpy as np
-
-    from lookup.batch.deals import exact_deals
 
     if assignments is None:
         for cards in exact_deals(np.array(setup.unseen, dtype=np.intp), setup.groups):
@@ -491,9 +466,6 @@ def _sampled_chunks(
     total: int,
     rng: np.random.Generator,
 ) -> Iterator[_Chunk]:
-    import numpy as np
-
-    from lookup.batch.deals import CHUNK_DEALS, deal_from, sample_deals
 
     deck = np.array(setup.unseen, dtype=np.intp)
     cards = sum(setup.groups)
@@ -527,7 +499,6 @@ def _showdown(
     setup: _Setup, assigned: dict[int, tuple[Column, ...]], cards: npt.NDArray[np.intp]
 ) -> tuple[list[npt.NDArray[np.uint16]], list[npt.NDArray[np.uint16]] | None]:
     """Every player's high (and low) class in each deal of one chunk."""
-    import numpy as np
 
     n = cards.shape[0]
     columns = list(np.ascontiguousarray(cards.T))
@@ -549,31 +520,13 @@ def _showdown(
 
 
 def _result(setup: _Setup, tally: GameTally, exact: bool, seed: int | None) -> EquityResult:
-    import math
-
-    n = tally.deals
     hilo = setup.low is not None
-    players = []
-    for p, name in enumerate(setup.names):
-        mean = tally.shares[p] / SHARE_UNIT / n
-        std_error = 0.0
-        if not exact and n > 1:
-            second = tally.squares[p] / SHARE_UNIT**2 / n
-            std_error = math.sqrt(max(second - mean * mean, 0.0) / (n - 1))
-        players.append(
-            PlayerEquity(
-                hand=name,
-                equity=mean,
-                win=tally.wins[p] / n,
-                tie=tally.ties[p] / n,
-                std_error=std_error,
-                boards=n,
-                exact=exact,
-                combos=len(setup.ranges.get(p, (None,))),
-                scoop=tally.wins[p] / n if hilo else None,
-                win_high=tally.wins_high[p] / n if hilo else None,
-                win_low=tally.wins_low[p] / n if hilo else None,
-                equity_fraction=Fraction(tally.shares[p], SHARE_UNIT * n) if exact else None,
-            )
-        )
-    return EquityResult(tuple(players), setup.board, setup.dead, exact, n, seed, game=setup.game)
+    counts = Counts(
+        tally.deals, tally.wins, tally.ties, tally.shares, tally.squares,
+        tally.wins_high if hilo else None, tally.wins_low if hilo else None,
+    )  # fmt: skip
+    combos = [len(setup.ranges.get(p, (None,))) for p in range(len(setup.names))]
+    return build_result(
+        counts, setup.names, combos, exact=exact, seed=seed, board=setup.board,
+        dead=setup.dead, game=setup.game,
+    )  # fmt: skip
