@@ -17,8 +17,8 @@ subpackage with one job (``docs/architecture.md`` draws them):
 * :mod:`lookup.game` -- games, their evaluation, showdowns and pots;
 * :mod:`lookup.preflop` -- the heads-up preflop table and the 169 classes;
 * :mod:`lookup.ranges` -- range notation of every game family;
-* :mod:`lookup.odds` -- equity in every game, behind :func:`equity`;
-* :mod:`lookup.holdem` -- the Hold'em equity engine and heads-up preflop equity;
+* :mod:`lookup.odds` -- equity in every game, behind :func:`equity` (its Hold'em
+  engine and heads-up preflop equity in :mod:`lookup.odds.holdem`);
 * :mod:`lookup.cli` -- the ``pokerlookup`` command.
 
 Names other than the ranking basics are loaded on first access, so ``import
@@ -28,7 +28,7 @@ lookup`` stays light and never imports numpy (the batch functions and
 
 from __future__ import annotations
 
-from lookup.core.cards import DECK, Card, CardsLike, Rank, Suit, parse_card, parse_cards
+from lookup.core.cards import DECK, Card, Rank, Suit, parse_card, parse_cards
 from lookup.core.errors import (
     CardError,
     DuplicateCardError,
@@ -70,7 +70,6 @@ __all__ = [
     "BestFive",
     "Card",
     "CardError",
-    "CardsLike",
     "Category",
     "DuplicateCardError",
     "EquityResult",
@@ -141,7 +140,7 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'lookup' has no attribute {name!r}")
-    from importlib import import_module
+    from importlib import import_module  # only once a lazy name is first asked for
 
     loaded = import_module(module)
     # lookup.evaluate is the standard ranking's checked kernel itself (one call per hand).

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from lookup.core.errors import PokerLookupError
-from lookup.holdem.heads_up import BOARDS, MATCHUPS
 from lookup.preflop.matchups import matchup_cards, matchup_keys
+from lookup.preflop.table import BOARDS, MATCHUPS
 
 __all__ = [
     "BLOCK_SIZE",
@@ -72,7 +72,7 @@ def canonical_keys() -> tuple[int, ...]:
     """
     import numpy as np
 
-    from lookup.ranges.holdem import ALL_COMBOS
+    from lookup.core.cards import ALL_COMBOS
 
     combos = np.array(ALL_COMBOS, dtype=np.intp)
     first, second = np.triu_indices(len(combos), 1)

@@ -6,7 +6,7 @@
   wins and the ties over all 1,712,304 boards. The header's digest is
   :func:`tablegen.preflop.generator_digest`.
 * ``classes.msgpack`` -- per ordered pair of the 169 starting-hand classes
-  (``169 * row + column``, classes in grid order, see :mod:`lookup.holdem.heads_up`):
+  (``169 * row + column``, classes in grid order, see :mod:`lookup.preflop.classes`):
   wins and ties of the row class summed over every compatible pair of combos,
   and how many such pairs there are; and ``order``, the classes by exact
   equity against a random hand, strongest first (what ``"15%"`` ranges take).
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from lookup.core.tablefile import encode_table
-from lookup.holdem.heads_up import CLASS_NAMES, class_of_combo
+from lookup.preflop.classes import CLASS_NAMES, class_of_combo
 from tablegen.preflop import BOARDS, collect, generator_digest
 
 __all__ = ["class_data", "preflop_files", "write_preflop_tables"]
@@ -34,8 +34,8 @@ def class_data(
     """Class-pair wins, ties and pair counts (169 x 169, flat), and the class order."""
     import numpy as np
 
+    from lookup.core.cards import ALL_COMBOS
     from lookup.preflop.matchups import matchup_keys
-    from lookup.ranges.holdem import ALL_COMBOS
 
     combos = np.array(ALL_COMBOS, dtype=np.intp)
     grid_a, grid_b = np.meshgrid(np.arange(len(combos)), np.arange(len(combos)), indexing="ij")

@@ -47,9 +47,10 @@ HEAVY = (
     "numpy",
     "lookup.game.showdown",
     "lookup.game.registry",
+    "lookup.game.family",
     "lookup.ranking.describe",
     "lookup.game.evaluate",
-    "lookup.holdem.engine",
+    "lookup.odds.holdem.engine",
     "lookup.batch.evaluate",
     "lookup.ranking.wild_kernels",
 )
@@ -144,7 +145,7 @@ def test_cli_eval_imports_only_its_own_command() -> None:
                 "numpy",
                 "lookup.game.registry",  # its dataclass: only --game needs it
                 "lookup.game.showdown",
-                "lookup.holdem.engine",
+                "lookup.odds.holdem.engine",
                 *commands,
             )
         )

@@ -257,7 +257,7 @@ def test_sampling_lands_near_the_exact_answer(hands: list[str], board: str, seed
 
 def test_sampling_by_rejection_matches_the_exact_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     # Force the path that deals each player a combo independently and rejects collisions.
-    import lookup.holdem.engine as module
+    import lookup.odds.holdem.engine as module
 
     hands, board = ["AA, AKs", "AK, 99", "KK, A9s"], "9s 4d 2c"
     exact = equity(hands, board=board)

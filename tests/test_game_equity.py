@@ -25,8 +25,8 @@ from lookup.core.errors import (
     PokerLookupError,
 )
 from lookup.game.registry import games
-from lookup.holdem.engine import equity as holdem_equity
-from lookup.odds.generic import equity
+from lookup.odds.front import equity
+from lookup.odds.holdem.engine import equity as holdem_equity
 from lookup.odds.results import DEFAULT_EXACT_LIMIT
 from tests.game_equity_reference import SHAPES, best, reference_equity
 
@@ -501,7 +501,7 @@ def test_kernel_orders_random_deals_like_the_reference(
 ) -> None:
     import numpy as np
 
-    from lookup.game.kernels import kernel_for
+    from lookup.game.family import get_family
 
     shape = SHAPES[game]
     rng = np.random.default_rng(sum(map(ord, game)) + fixed_hole)
@@ -517,7 +517,7 @@ def test_kernel_orders_random_deals_like_the_reference(
     else:
         hole = list(np.ascontiguousarray(deals[:, : shape.hole].T))
     board = list(np.ascontiguousarray(deals[:, shape.hole :].T))
-    kernel = kernel_for(family, ranking)
+    kernel = get_family(family).batch_kernel(ranking)
     classes = kernel.classes(kernel.prepare(board, n), hole).tolist()
     verdicts = [
         best(row[: shape.hole].tolist(), row[shape.hole :].tolist(), shape, ranking)

@@ -100,7 +100,7 @@ def test_blocked_combos_are_dropped() -> None:
 
 @pytest.mark.parametrize("percent", [1, 5, 10, 15, 25, 50, 100])
 def test_percentages_take_whole_classes_from_the_top(percent: int) -> None:
-    from lookup.holdem.heads_up import preflop_order
+    from lookup.preflop.table import preflop_order
 
     order = preflop_order()
     combos = parse_range(f"{percent}%")
@@ -114,7 +114,8 @@ def test_percentages_take_whole_classes_from_the_top(percent: int) -> None:
 
 
 def test_preflop_order_is_sane() -> None:
-    from lookup.holdem.heads_up import preflop_order, versus_random
+    from lookup.odds.holdem.heads_up import versus_random
+    from lookup.preflop.table import preflop_order
 
     order = preflop_order()
     assert len(order) == 169 == len(set(order))
@@ -195,7 +196,7 @@ def test_suit_symbols_stay_allowed_in_explicit_combos() -> None:
 
 def _top_percent_by_the_definition(percent: float) -> set[tuple[int, int]]:
     # The documented rule, spelled out: whole classes from the top while short of X%.
-    from lookup.holdem.heads_up import preflop_order
+    from lookup.preflop.table import preflop_order
 
     combos: set[tuple[int, int]] = set()
     for name in preflop_order():

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from lookup.cli.rules import add_rules_option, ranking_of
 from lookup.core.errors import PokerLookupError
+from lookup.core.rules import Category
 
 if TYPE_CHECKING:
     from lookup.batch.census import Census
@@ -97,8 +98,6 @@ def _run(args: argparse.Namespace) -> int:
 
 def _render_text(result: Census) -> str:
     """The census as aligned text lines, strongest category first."""
-    from lookup.ranking.value import Category
-
     size = result.hand_size
     ranking = result.ranking
     under = "" if ranking.name == "standard" else f" ({ranking.name})"

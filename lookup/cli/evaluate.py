@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
             "best_five": _ascii(five),
             "class": rank.class_number,
         }
-        import json
+        import json  # only --json pays for it
 
         print(json.dumps(record))
         return 0
@@ -146,7 +146,7 @@ def _run_game(args: argparse.Namespace) -> int:
     >>> main(["eval", "--game", "razz", "As", "Ks"])
     2
     """
-    from lookup.game.registry import get_game
+    from lookup.game.registry import get_game  # its dataclasses: only --game needs them
 
     rules = None if args.rules is None else ranking_of(args.rules)
     hole = " ".join(args.cards)
@@ -169,7 +169,7 @@ def _run_game(args: argparse.Namespace) -> int:
                     "class": half.rank.class_number,
                 }
             )
-        import json
+        import json  # only --json pays for it
 
         print(json.dumps(record))
         return 0

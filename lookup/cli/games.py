@@ -41,7 +41,7 @@ def _run(args: argparse.Namespace) -> int:
                     {
                         "name": game.name,
                         "description": game.description,
-                        "family": game.family,
+                        "family": game.family.name,
                         "hole_cards": game.hole_cards,
                         "board_sizes": list(game.board_sizes),
                         "hole_used": game.hole_used,

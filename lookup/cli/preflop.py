@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from lookup.core.cards import RANK_CHARS
 from lookup.core.errors import PokerLookupError
+from lookup.preflop.classes import CLASS_NAMES
 
 __all__ = ["register"]
 
@@ -57,7 +59,8 @@ def register(subparsers: Any) -> None:
 
 def _chart(vs: str) -> list[dict[str, Any] | None]:
     """One entry per class in grid order: equity, win and tie (None if no deal is possible)."""
-    from lookup.holdem.heads_up import CLASS_NAMES, HeadsUp, range_vs_range, versus_random
+    # The preflop table's readers load only when this command runs, not for --help.
+    from lookup.odds.holdem.heads_up import HeadsUp, range_vs_range, versus_random
     from lookup.ranges.holdem import parse_range
 
     if vs.strip().lower() == "random":
@@ -77,8 +80,6 @@ def _chart(vs: str) -> list[dict[str, Any] | None]:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from lookup.holdem.heads_up import CLASS_NAMES
-
     chart = _chart(args.vs)
     if args.png is not None:
         _draw_png(chart, args.vs, args.png)
@@ -110,8 +111,6 @@ def _shade(equity: float) -> str:
 
 
 def _render_grid(chart: list[dict[str, Any] | None], vs: str, *, colour: bool) -> str:
-    from lookup.core.cards import RANK_CHARS
-
     against = "a random hand" if vs.lower() == "random" else repr(vs)
     lines = [f"Exact heads-up preflop equity (%) against {against}", _LEGEND]
     ranks = RANK_CHARS[::-1]
@@ -130,18 +129,15 @@ def _render_grid(chart: list[dict[str, Any] | None], vs: str, *, colour: bool) -
 
 
 def _draw_png(chart: list[dict[str, Any] | None], vs: str, path: Path) -> None:
-    try:
+    try:  # matplotlib is optional: the plot extra
         import matplotlib
 
         matplotlib.use("Agg")  # files only: never open a window
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # after the backend is chosen
     except ImportError:
         raise PokerLookupError(
             "--png needs matplotlib: pip install 'pokerlookup[plot]'", "--png"
         ) from None
-    from lookup.core.cards import RANK_CHARS
-    from lookup.holdem.heads_up import CLASS_NAMES
-
     grid = [
         [float("nan") if (e := chart[13 * r + c]) is None else 100 * e["equity"] for c in range(13)]
         for r in range(13)

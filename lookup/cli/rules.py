@@ -66,7 +66,7 @@ def register(subparsers: Any) -> None:
 def _run(args: argparse.Namespace) -> int:
     listed = rankings()
     if args.json:
-        import json
+        import json  # only --json pays for it
 
         print(
             json.dumps(

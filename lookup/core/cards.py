@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from typing import Final, SupportsIndex, TypeAlias
 
 __all__ = [
+    "ALL_COMBOS",
     "DECK",
     "JOKER",
     "JOKERS",
@@ -53,6 +54,7 @@ __all__ = [
     "Card",
     "CardLike",
     "CardsLike",
+    "Combo",
     "Kev",
     "Rank",
     "Suit",
@@ -66,6 +68,14 @@ __all__ = [
 
 Kev: TypeAlias = int
 """A card in the 32-bit Cactus-Kev encoding (every :class:`Card` is one)."""
+
+Combo: TypeAlias = tuple[int, int]
+"""Two hole cards as card indices, the higher index first (a Hold'em combo)."""
+
+ALL_COMBOS: Final[tuple[Combo, ...]] = tuple(
+    (hi, lo) for hi in range(51, -1, -1) for lo in range(hi - 1, -1, -1)
+)
+"""All 1,326 two-card combos, strongest card first."""
 
 PRIMES: Final = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 """The prime of each rank, deuce first: the product of a hand's primes names its ranks."""

@@ -26,7 +26,7 @@ from lookup.core.errors import TableError
 # typing is the type checker's alone: importing it costs start-up (see lookup.core.record).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from pathlib import Path
+    from pathlib import Path  # only the public functions that return a Path
     from typing import Any, Final, NamedTuple, TypeAlias
 
     StrPath: TypeAlias = "str | os.PathLike[str]"
@@ -116,9 +116,9 @@ def encode_table(
 
     ``arrays`` maps a name to ``(typecode, values)`` with typecode one of ``B H I i Q``.
     """
-    import hashlib
+    import hashlib  # OpenSSL's start-up: only when a table is read or written
 
-    import msgpack
+    import msgpack  # likewise
 
     payload = msgpack.packb(
         {
@@ -155,9 +155,9 @@ def decode_table(data: bytes, source: str, expected_name: str | None = None) -> 
     bytes are not a table, the format version differs, the checksum does not
     match, or the file holds a different table than expected.
     """
-    import hashlib
+    import hashlib  # OpenSSL's start-up: only when a table is read or written
 
-    import msgpack
+    import msgpack  # likewise
 
     try:
         header = msgpack.unpackb(data, raw=False, strict_map_key=True)
@@ -211,7 +211,7 @@ def decode_table(data: bytes, source: str, expected_name: str | None = None) -> 
 
 def source_table_dir() -> Path:
     """The ``tables/`` directory of a source checkout (where ``python -m tablegen`` writes)."""
-    from pathlib import Path
+    from pathlib import Path  # only the public functions that return a Path
 
     return Path(_source_table_path())
 
@@ -223,7 +223,7 @@ def table_dir() -> Path:
     plain checkout reads the checkout's ``tables/``. (Plain paths, not
     ``importlib.resources``: importing that costs more than loading the tables.)
     """
-    from pathlib import Path
+    from pathlib import Path  # only the public functions that return a Path
 
     return Path(table_path())
 

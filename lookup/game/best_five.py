@@ -3,12 +3,10 @@
 :func:`best_five` evaluates the hand (under a ranking, or as ``game`` forms it)
 and finds which cards make that value; :func:`best_five_hilo` does it for both
 halves of a hi/lo game. The search is at most C(n, 5) five-card lookups of the
-card pools the game allows (21 for seven cards; sixty 2 + 3 pools in Omaha).
+card pools the game's family allows (21 for seven cards; sixty 2 + 3 pools in Omaha).
 """
 
 from __future__ import annotations
-
-from itertools import combinations
 
 from lookup.core.cards import Card, CardsLike, hand_cards
 from lookup.ranking.describe import BestFive, cards_of
@@ -18,10 +16,11 @@ TYPE_CHECKING = False  # typing is the type checker's alone: `pokerlookup eval` 
 if TYPE_CHECKING:
     # Annotations only: the registry imports dataclasses (and inspect), which would
     # cost `pokerlookup eval` more than the rest of its start-up.
-    from lookup.game.registry import Game, GameLike
+    from lookup.game.evaluate import GameEvaluator
+    from lookup.game.registry import GameLike
     from lookup.ranking.ranking import RulesLike
 
-__all__ = ["BestFive", "best_five", "best_five_hilo"]
+__all__ = ["BestFive", "best_five", "best_five_hilo", "best_five_of"]
 
 
 def best_five(
@@ -56,12 +55,14 @@ def best_five(
     lookup.HandSizeError: a standard hand needs at least 5 cards, got 2
     """
     if game is not None:
+        # The registry's dataclasses: only a game pays for them, not `pokerlookup eval`.
         from lookup.game.evaluate import game_evaluator
 
         evaluator = game_evaluator(game, rules)
-        rank = evaluator.evaluate(cards, board)
-        hole, shared = evaluator.cards(cards, board)
-        return cards_of(evaluator.high_ranking, rank, _candidates(evaluator.game, hole, shared))
+        hole, shared = evaluator.cards(cards, board)  # parsed and checked once
+        rank = evaluator.evaluate(hole, shared)  # Cards: no second parse; a hi/lo game refused
+        pools = evaluator.game.family.pools(hole, shared)
+        return cards_of(evaluator.high_ranking, rank, pools)
     ranking = get_ranking("standard" if rules is None else rules)
     hand = hand_cards(cards, board)
     rank = ranking.evaluate(hand)
@@ -87,26 +88,37 @@ def best_five_hilo(
     ...
     lookup.GameError: holdem is not a hi/lo game: ...
     """
-    from lookup.game.evaluate import game_evaluator
+    from lookup.game.evaluate import game_evaluator  # as in best_five
 
     evaluator = game_evaluator(game, rules)
-    high, low = evaluator.evaluate_hilo(hole, board)
     held, shared = evaluator.cards(hole, board)
-    candidates = _candidates(evaluator.game, held, shared)
-    high_five = cards_of(evaluator.high_ranking, high, candidates)
-    if low is None or evaluator.low_ranking is None:
+    evaluator.evaluate_hilo(held, shared)  # refuses a game that is not hi/lo
+    return best_five_of(evaluator, held, shared)
+
+
+def best_five_of(
+    evaluator: GameEvaluator, hole: tuple[Card, ...], board: tuple[Card, ...]
+) -> tuple[BestFive, BestFive | None]:
+    """The high hand's cards and the low hand's (None: none qualifies, or no low half).
+
+    For cards ``evaluator`` has already checked (a showdown checks the whole
+    table first): nothing is parsed again, each half is one kernel call plus
+    the search of the family's card pools.
+
+    >>> from lookup.core.cards import parse_cards
+    >>> from lookup.game.evaluate import game_evaluator
+    >>> ev = game_evaluator("omaha-hilo")
+    >>> high, low = best_five_of(ev, parse_cards("As 2s Kd Kh"), parse_cards("3c 4d 8h Qc Jd"))
+    >>> high.rank.describe(), low.cards[0]
+    ('Pair of Kings, Queen-Jack-Eight', Card('8h'))
+    """
+    pools = evaluator.game.family.pools(hole, board)
+    high_ranking = evaluator.high_ranking
+    high_five = cards_of(high_ranking, high_ranking.values[evaluator.high(hole, board)], pools)
+    low_ranking = evaluator.low_ranking
+    if evaluator.low is None or low_ranking is None:
         return high_five, None
-    return high_five, cards_of(evaluator.low_ranking, low, candidates)
-
-
-def _candidates(
-    game: Game, hole: tuple[Card, ...], board: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    """The card pools a game lets a player choose five from (each searched for the value)."""
-    if game.hole_used is None:
-        return (hole + board,)
-    return tuple(
-        pair + triple
-        for pair in combinations(hole, game.hole_used)
-        for triple in combinations(board, game.board_used or 0)
-    )
+    number = evaluator.low(hole, board)
+    if number == evaluator.no_low:
+        return high_five, None
+    return high_five, cards_of(low_ranking, low_ranking.values[number], pools)

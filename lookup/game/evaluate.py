@@ -6,7 +6,7 @@ class number out, as the rankings' own kernels) for showdowns and equity, and
 the checked :meth:`GameEvaluator.evaluate` / :meth:`GameEvaluator.evaluate_hilo`
 behind :func:`lookup.evaluate` and :func:`lookup.evaluate_hilo`.
 
-How a hand is formed, by family:
+How a hand is formed is the game's family's to say (:mod:`lookup.game.family`):
 
 * Hold'em, short deck, stud, razz: the best five of hole plus board, one O(1)
   lookup for five to seven cards;
@@ -25,29 +25,24 @@ How a hand is formed, by family:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
 from lookup.core.cards import Card, CardsLike, hand_cards, parse_cards
-from lookup.core.errors import GameError, HandSizeError
+from lookup.core.errors import GameError
 from lookup.core.rules import Category
-from lookup.game.omaha import omaha_kernel
+from lookup.game.family import GameKernel
 from lookup.game.registry import Game, GameLike, get_game
 from lookup.ranking.ranking import Ranking, RulesLike
 from lookup.ranking.value import HandRank
 
 __all__ = [
     "GameEvaluator",
-    "GameKernel",
     "check_game_cards",
     "evaluate_game",
     "evaluate_hilo",
     "game_evaluator",
 ]
-
-GameKernel = Callable[[Sequence[int], Sequence[int]], int]
-"""Unchecked ``(hole, board) -> class number``; Card ints, distinct, of the ranking's deck."""
 
 
 class GameEvaluator(NamedTuple):
@@ -116,23 +111,6 @@ class GameEvaluator(NamedTuple):
         return self.high_ranking.values[self.high(held, shared)], low
 
 
-def _kernel(game: Game, ranking: Ranking) -> GameKernel:
-    if game.hole_used is not None:
-        return omaha_kernel(ranking)
-    best = ranking.kernels.best
-    if game.has_board or game.shared_card:
-
-        def best_of_all(hole: Sequence[int], board: Sequence[int]) -> int:
-            return best((*hole, *board))
-
-        return best_of_all
-
-    def as_dealt(hole: Sequence[int], board: Sequence[int]) -> int:
-        return best(hole)
-
-    return as_dealt
-
-
 def _no_low(ranking: Ranking) -> int:
     categories = ranking.categories
     return next((n for n in range(1, len(categories)) if categories[n] is Category.NO_LOW), 0)
@@ -142,7 +120,8 @@ def _no_low(ranking: Ranking) -> int:
 def _evaluator(game: Game, rules: RulesLike | None) -> GameEvaluator:
     high_ranking = game.high_ranking(rules)
     low_ranking = game.low_ranking()
-    low = None if low_ranking is None else _kernel(game, low_ranking)
+    family = game.family
+    low = None if low_ranking is None else family.hand_kernel(low_ranking)
     no_low = 0 if low_ranking is None else _no_low(low_ranking)
     high_ranking.kernels.load_all()
     if low_ranking is not None:
@@ -151,21 +130,12 @@ def _evaluator(game: Game, rules: RulesLike | None) -> GameEvaluator:
         game,
         high_ranking,
         low_ranking,
-        _kernel(game, high_ranking),
+        family.hand_kernel(high_ranking),
         low,
         no_low,
-        _sizes_to_evaluate(game),
+        family.hand_sizes(game),
         high_ranking.card_set,
     )
-
-
-def _sizes_to_evaluate(game: Game) -> frozenset[tuple[int, int]]:
-    """Every ``(hole, board)`` count of cards that makes a hand in ``game``."""
-    if game.has_board:
-        return frozenset((game.hole_cards, n) for n in game.board_sizes if n >= 3)
-    if game.shared_card:
-        return frozenset({(game.hole_cards, 0), (game.hole_cards - 1, 1)})
-    return frozenset({(game.hole_cards, 0)})
 
 
 @cache
@@ -191,19 +161,6 @@ def game_evaluator(game: GameLike, rules: RulesLike | None = None) -> GameEvalua
         raise
 
 
-def _a(name: str) -> str:
-    return "an" if name[0] in "aeio" else "a"
-
-
-def _count(n: int, noun: str = "card") -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def _sizes(sizes: Sequence[int]) -> str:
-    *rest, last = sizes
-    return f"{', '.join(map(str, rest))} or {last}" if rest else str(last)
-
-
 def check_game_cards(
     game: Game,
     ranking: Ranking,
@@ -227,39 +184,7 @@ def check_game_cards(
     """
     held = parse_cards(hole)
     shared = () if board is None else parse_cards(board)
-    name = game.name
-    if game.has_board:
-        allowed = game.board_sizes
-        if evaluating:
-            allowed = tuple(n for n in allowed if n >= 3)
-        if len(shared) not in allowed:
-            raise HandSizeError(
-                f"{_a(name)} {name} board holds {_sizes(allowed)} cards"
-                + (" to make a hand" if evaluating else "")
-                + f", got {len(shared)}",
-                len(shared),
-            )
-        if len(held) != game.hole_cards:
-            raise HandSizeError(
-                f"{_a(name)} {name} hand holds {_count(game.hole_cards)}, got {len(held)}",
-                len(held),
-            )
-    elif game.shared_card:
-        if len(shared) > 1 or len(held) + len(shared) != game.hole_cards:
-            raise HandSizeError(
-                f"{_a(name)} {name} hand holds {_count(game.hole_cards)} "
-                f"({game.hole_cards - 1} with a 1-card shared board), got {len(held)}"
-                + (f" and a {len(shared)}-card board" if len(shared) > 1 else ""),
-                len(held),
-            )
-    else:
-        if shared:
-            raise GameError(f"{name} has no board, got {_count(len(shared))}", board)
-        if len(held) != game.hole_cards:
-            raise HandSizeError(
-                f"{_a(name)} {name} hand holds {_count(game.hole_cards)}, got {len(held)}",
-                len(held),
-            )
+    game.family.check_counts(game, len(held), len(shared), board, evaluating=evaluating)
     everything = held + shared
     if len(set(everything)) != len(everything):
         hand_cards(held, shared)  # words the duplicate

@@ -14,7 +14,7 @@ Class numbers come back as uint16 arrays (1 = the ranking's best hand).
   :mod:`lookup.batch.evaluate`.
 * **Wild-card rankings** (joker, two jokers, deuces wild, the bug) in the
   families whose hand is the best five of all its cards (Hold'em, stud, draw):
-  :class:`WildKernel`, the method of :mod:`lookup.batch.wild` column by
+  :class:`WildBatchKernel`, the method of :mod:`lookup.batch.wild` column by
   column, jokers as card indices 52 and 53. Other families refuse them.
 * **Omaha** (exactly two hole cards and three board cards): never 60
   five-card evaluations. Ranks alone give every hand but a flush, so a table
@@ -36,29 +36,22 @@ Class numbers come back as uint16 arrays (1 = the ranking's best hand).
 >>> from lookup.core.cards import parse_cards
 >>> def cols(text):
 ...     return [c.index for c in parse_cards(text)]
->>> omaha = kernel_for("omaha", "standard")
+>>> from lookup.game.family import HOLDEM, OMAHA
+>>> omaha = OMAHA.batch_kernel("standard")  # an OmahaBatchKernel
 >>> prepared = omaha.prepare(cols("Qs Js Ts 3h 3c"), 1)
 >>> omaha.classes(prepared, cols("As Ks 2d 7c")).tolist()  # royal flush
 [1]
 >>> other = omaha.prepare(cols("Ks Qs Js Ts 3c"), 1)
 >>> omaha.classes(other, cols("As 2d 7c 8h")).tolist()  # no straight: only two hole cards play
 [6187]
->>> holdem = kernel_for("holdem", "joker")  # the joker (52) makes five aces
+>>> holdem = HOLDEM.batch_kernel("joker")  # the joker (52) makes five aces
 >>> holdem.classes(holdem.prepare(cols("Ac Ad Ah 7c 2d"), 1), [cols("As")[0], 52]).tolist()
 [1]
->>> kernel_for("omaha", "joker")  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-lookup.GameError: no showdown kernel for the game family 'omaha' under the wild-card ...
->>> kernel_for("pineapple", "standard")
-Traceback (most recent call last):
-...
-lookup.GameError: no showdown kernel for the game family 'pineapple'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -79,13 +72,18 @@ from lookup.batch.wild import classes_of_wild_keys
 from lookup.batch.wild import wild_batch_tables as _wild_tables
 from lookup.core.cards import PRIMES, rank_multisets
 from lookup.core.errors import GameError
-from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
+from lookup.ranking.ranking import Ranking
 
 __all__ = [
+    "BadugiBatchKernel",
+    "BatchKernel",
     "Column",
-    "Kernel",
+    "FiveBatchKernel",
+    "OmahaBatchKernel",
+    "SevenBatchKernel",
+    "WildBatchKernel",
     "as_array",
-    "kernel_for",
+    "wild_kernel",
 ]
 
 Column = int | npt.NDArray[np.intp]
@@ -118,7 +116,7 @@ def _fill(value: Any, n: int, dtype: type[np.generic]) -> npt.NDArray[Any]:
     return np.full(n, array, dtype=dtype) if array.ndim == 0 else array.astype(dtype, copy=False)
 
 
-class Kernel(Protocol):
+class BatchKernel(Protocol):
     """The class numbers of one player's hand in every deal of a chunk."""
 
     def prepare(self, board: Sequence[Column], n: int) -> Any:
@@ -135,7 +133,7 @@ class _Sums:
 
 
 @dataclass(frozen=True)
-class SevenKernel:
+class SevenBatchKernel:
     """Best five of the hole cards plus the board (7 cards in all) under one ranking."""
 
     ranking: Ranking
@@ -160,7 +158,7 @@ class SevenKernel:
 
 
 @dataclass(frozen=True)
-class FiveKernel:
+class FiveBatchKernel:
     """The five cards as they are (draw games): one key a hand."""
 
     ranking: Ranking
@@ -182,7 +180,7 @@ class FiveKernel:
 
 
 @dataclass(frozen=True)
-class BadugiKernel:
+class BadugiBatchKernel:
     """Four cards under a badugi ranking."""
 
     ranking: Ranking
@@ -314,7 +312,7 @@ class _OmahaBoard:
 
 
 @dataclass(frozen=True)
-class OmahaKernel:
+class OmahaBatchKernel:
     """Exactly two of the hole cards and exactly three of the five board cards."""
 
     ranking: Ranking
@@ -385,7 +383,7 @@ class _WildBoard:
 
 
 @dataclass(frozen=True)
-class WildKernel:
+class WildBatchKernel:
     """Best five of hole plus board (or the five as dealt) under a wild-card ranking.
 
     The method of :mod:`lookup.batch.wild`, column by column: per-card keys
@@ -415,33 +413,9 @@ def _is_wild(ranking: Ranking) -> bool:
     return ranking.kind.pick(poker=False, badugi=False, wild=True)
 
 
-_FAMILIES: Final[dict[str, Callable[[Ranking], Kernel]]] = {
-    "holdem": SevenKernel,
-    "stud": SevenKernel,
-    "draw": FiveKernel,
-    "badugi": BadugiKernel,
-    "omaha": OmahaKernel,
-    "courchevel": OmahaKernel,
-}
+def wild_kernel(ranking: Ranking) -> WildBatchKernel | None:
+    """The wild-card kernel when ``ranking`` deals wild cards or jokers, None otherwise.
 
-
-_WILD_FAMILIES: Final = ("holdem", "stud", "draw")
-"""Families whose hand is the best five of all its cards: a wild-card ranking's kernels fit."""
-
-
-def kernel_for(family: str, rules: RulesLike) -> Kernel:
-    """The showdown kernel of a game family under one ranking (see the module docstring)."""
-    kind = _FAMILIES.get(family)
-    if kind is None:
-        raise GameError(f"no showdown kernel for the game family {family!r}", family)
-    ranking = get_ranking(rules)
-    if _is_wild(ranking):
-        if family not in _WILD_FAMILIES:
-            raise GameError(
-                f"no showdown kernel for the game family {family!r} under the wild-card "
-                f"ranking {ranking.name} (families: {', '.join(_WILD_FAMILIES)})",
-                family,
-            )
-        return WildKernel(ranking)
-    kernel: Kernel = kind(ranking)
-    return kernel
+    The family decides whether it fits (:meth:`lookup.game.family.GameFamily.batch_kernel`).
+    """
+    return WildBatchKernel(ranking) if _is_wild(ranking) else None

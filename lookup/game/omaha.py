@@ -93,13 +93,11 @@ def prepare_board(board: Sequence[int]) -> OmahaBoard:
     return OmahaBoard(products, tuple(suited), tuple(board))
 
 
-OmahaKernel = Callable[[Sequence[int], Sequence[int]], int]
-
-
-def omaha_kernel(ranking: Ranking) -> OmahaKernel:
+def omaha_kernel(ranking: Ranking) -> Callable[[Sequence[int], Sequence[int] | OmahaBoard], int]:
     """``(hole, board) -> class number`` of the best exactly-2-plus-exactly-3 hand.
 
-    Unchecked: ``hole`` holds 2 or more distinct Card ints, ``board`` 3 to 5 more,
+    The Omaha family's :data:`~lookup.game.family.GameKernel`, which also takes
+    a prepared board. Unchecked: ``hole`` holds 2 or more distinct Card ints, ``board`` 3 to 5 more,
     all of the ranking's deck. ``board`` may be an :class:`OmahaBoard` made by
     :func:`prepare_board`. Cost: see the module docstring; made once per ranking
     and kept on it (:meth:`~lookup.ranking.ranking.Ranking.derived`, keyed by this
@@ -118,7 +116,9 @@ def omaha_kernel(ranking: Ranking) -> OmahaKernel:
     return ranking.derived(omaha_kernel, build_omaha_kernel)
 
 
-def build_omaha_kernel(ranking: Ranking) -> OmahaKernel:
+def build_omaha_kernel(
+    ranking: Ranking,
+) -> Callable[[Sequence[int], Sequence[int] | OmahaBoard], int]:
     """A new :func:`omaha_kernel` of ``ranking`` (about 30 ms; its board rows start empty).
 
     It reads the ranking's five-card tables, so a poker ranking's only: a wild-card
@@ -250,7 +250,9 @@ def _flush_never_worse(by_product: dict[int, int], flush: list[int]) -> bool:
     return True
 
 
-def _plain_kernel(evaluate5: Callable[..., int]) -> OmahaKernel:
+def _plain_kernel(
+    evaluate5: Callable[..., int],
+) -> Callable[[Sequence[int], Sequence[int] | OmahaBoard], int]:
     """Every pair with every triple through the five-card kernel: 60 lookups for 4 + 5."""
 
     def plain(hole: Sequence[int], board: Sequence[int] | OmahaBoard) -> int:

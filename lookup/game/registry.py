@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
 from lookup.core.errors import GameError, RankingError
+from lookup.game.family import BADUGI, COURCHEVEL, DRAW, HOLDEM, OMAHA, STUD, GameFamily
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
 
 __all__ = ["GAMES", "Game", "GameLike", "OddChip", "game_rankings", "games", "get_game"]
@@ -45,23 +46,28 @@ class Game:
 
     name: str
     description: str
-    family: str
-    """The game family, for docs and the CLI: holdem, omaha, courchevel, stud, draw, badugi."""
+    family: GameFamily
+    """How hands are formed, checked and dealt (:mod:`lookup.game.family`); ``family.name``
+    for docs and the CLI: holdem, omaha, courchevel, stud, draw, badugi."""
     hole_cards: int
     """Cards each player holds at showdown (with a 1-card shared board in stud, one fewer)."""
     board_sizes: tuple[int, ...]
     """Board sizes allowed, smallest first; ``()`` = no board. The last is the full board."""
-    hole_used: int | None
-    """Exactly this many hole cards play (2 in Omaha); None = any."""
-    board_used: int | None
-    """Exactly this many board cards play (3 in Omaha); None = any."""
     pot: tuple[str, ...]
     replaceable: tuple[str, ...]
     odd_chip: OddChip
     """``"seat"``: first tied winner clockwise from the button; ``"suit"`` (stud): the
     tied winner holding the highest card by rank, then suit (spades, hearts, diamonds, clubs)."""
-    shared_card: bool = False
-    """Stud: with more players than the deck serves, the last card is one community card."""
+
+    @property
+    def hole_used(self) -> int | None:
+        """Exactly this many hole cards play (2 in Omaha); None = any. The family's."""
+        return self.family.hole_used
+
+    @property
+    def board_used(self) -> int | None:
+        """Exactly this many board cards play (3 in Omaha); None = any. The family's."""
+        return self.family.board_used
 
     @property
     def hilo(self) -> bool:
@@ -138,35 +144,35 @@ _WILD: Final = ("joker", "two-jokers", "deuces-wild")
 
 GAMES: Final[tuple[Game, ...]] = (
     Game("holdem", "Texas Hold'em: 2 hole cards, 5 board cards, best five of seven",
-         "holdem", 2, _BOARD, None, None, _HIGH, _WILD, "seat"),
+         HOLDEM, 2, _BOARD, _HIGH, _WILD, "seat"),
     Game("short-deck", "Short-deck Hold'em: 36 cards, 2 + 5, flush beats full house",
-         "holdem", 2, _BOARD, None, None, ("short-deck",), ("short-deck-triton",), "seat"),
+         HOLDEM, 2, _BOARD, ("short-deck",), ("short-deck-triton",), "seat"),
     Game("omaha", "Omaha: 4 hole cards, exactly 2 of them with exactly 3 of 5 board cards",
-         "omaha", 4, _BOARD, 2, 3, _HIGH, (), "seat"),
+         OMAHA, 4, _BOARD, _HIGH, (), "seat"),
     Game("omaha5", "Five-card Omaha: 5 hole cards, exactly 2 + 3 board cards",
-         "omaha", 5, _BOARD, 2, 3, _HIGH, (), "seat"),
+         OMAHA, 5, _BOARD, _HIGH, (), "seat"),
     Game("omaha6", "Six-card Omaha: 6 hole cards, exactly 2 + 3 board cards",
-         "omaha", 6, _BOARD, 2, 3, _HIGH, (), "seat"),
+         OMAHA, 6, _BOARD, _HIGH, (), "seat"),
     Game("omaha-hilo", "Omaha hi/lo: 4 hole cards, 2 + 3 for high and for an 8-or-better low",
-         "omaha", 4, _BOARD, 2, 3, _HILO, (), "seat"),
+         OMAHA, 4, _BOARD, _HILO, (), "seat"),
     Game("omaha5-hilo", "Five-card Omaha hi/lo: 5 hole cards, 2 + 3 high and 8-or-better low",
-         "omaha", 5, _BOARD, 2, 3, _HILO, (), "seat"),
+         OMAHA, 5, _BOARD, _HILO, (), "seat"),
     Game("courchevel", "Courchevel: five-card Omaha, the first board card dealt with the hole",
-         "courchevel", 5, (1, 3, 4, 5), 2, 3, _HIGH, (), "seat"),
+         COURCHEVEL, 5, (1, 3, 4, 5), _HIGH, (), "seat"),
     Game("courchevel-hilo", "Courchevel hi/lo: Courchevel with an 8-or-better low half",
-         "courchevel", 5, (1, 3, 4, 5), 2, 3, _HILO, (), "seat"),
+         COURCHEVEL, 5, (1, 3, 4, 5), _HILO, (), "seat"),
     Game("stud", "Seven-card stud: 7 cards, no board, best five of seven",
-         "stud", 7, (), None, None, _HIGH, _WILD, "suit", True),
+         STUD, 7, (), _HIGH, _WILD, "suit"),
     Game("stud-hilo", "Seven-card stud hi/lo: best five high and an 8-or-better low",
-         "stud", 7, (), None, None, _HILO, (), "suit", True),
+         STUD, 7, (), _HILO, (), "suit"),
     Game("razz", "Razz: seven-card stud for the lowest ace-to-five hand",
-         "stud", 7, (), None, None, ("ace-to-five",), (), "suit", True),
+         STUD, 7, (), ("ace-to-five",), (), "suit"),
     Game("deuce-to-seven", "Deuce-to-seven single draw: five cards as dealt, lowest wins",
-         "draw", 5, (), None, None, ("deuce-to-seven",), (), "seat"),
+         DRAW, 5, (), ("deuce-to-seven",), (), "seat"),
     Game("five-card-draw", "Five-card draw: five cards, the best high hand wins",
-         "draw", 5, (), None, None, _HIGH, (*_WILD, "bug"), "seat"),
+         DRAW, 5, (), _HIGH, (*_WILD, "bug"), "seat"),
     Game("badugi", "Badugi: four cards, the best badugi (different suits and ranks) wins",
-         "badugi", 4, (), None, None, ("badugi",), (), "seat"),
+         BADUGI, 4, (), ("badugi",), (), "seat"),
 )  # fmt: skip
 """Every game, in the order they are listed to users."""
 

@@ -31,6 +31,7 @@ from typing import Any, Final, TypeAlias
 
 from lookup.core.cards import Card, CardsLike, parse_cards
 from lookup.core.errors import DuplicateCardError, GameError, HandSizeError, ShowdownError
+from lookup.game.best_five import best_five, best_five_of
 from lookup.game.evaluate import GameEvaluator, game_evaluator
 from lookup.game.pots import PotAward, award_pot, side_pots
 from lookup.game.registry import Game, GameLike
@@ -266,8 +267,6 @@ def play(
     ...
     lookup.HandSizeError: a standard hand needs at least 5 cards, got 2
     """
-    from lookup.game.best_five import best_five
-
     rank, five = best_five(cards, board or None)
     return rank, tuple(five), rank.describe()
 
@@ -400,17 +399,14 @@ def seat_for_game(
     Traceback (most recent call last):
     ...
     lookup.GameError: stud deals a shared card only when the deck cannot serve every ...
+    >>> seat_for_game(TableCheck(), game_evaluator("razz"), "Ann", "Kc Kd", 2)
+    Traceback (most recent call last):
+    ...
+    lookup.HandSizeError: 'Ann': a razz hand holds 7 cards (6 with a 1-card shared board), got 2
     """
     hand = table.seat(name, cards, sized=False)
     game = evaluator.game
-    if game.shared_card and table.board:
-        deck = len(evaluator.high_ranking.deck)
-        if players * game.hole_cards <= deck:
-            raise GameError(
-                f"{game.name} deals a shared card only when the deck cannot serve every "
-                f"player: {players} players x {game.hole_cards} cards fit in {deck}",
-                " ".join(map(str, table.board)),
-            )
+    game.family.check_seating(game, players, len(evaluator.high_ranking.deck), table.board)
     try:
         evaluator.cards(hand, table.board)
     except (HandSizeError, GameError) as exc:
@@ -421,7 +417,9 @@ def seat_for_game(
 def play_game(
     evaluator: GameEvaluator, name: str, cards: tuple[Card, ...], board: tuple[Card, ...]
 ) -> PlayerHand:
-    """One checked player's hand(s) in the evaluator's game, with the cards that play.
+    """One player's hand(s) in the evaluator's game, with the cards that play.
+
+    The cards are the ones :func:`seat_for_game` checked: nothing is parsed again.
 
     >>> from lookup.core.cards import parse_cards
     >>> from lookup.game.evaluate import game_evaluator
@@ -432,23 +430,15 @@ def play_game(
     ...                   parse_cards("Ks Qs Js 3c 9h"))
     >>> joker.description, joker.best_five[-1], joker.stand_ins[-1]
     ('Royal Flush', Card('Jk'), Card('Ts'))
-    >>> play_game(game_evaluator("razz"), "Ann", parse_cards("Kc Kd"), ())
-    Traceback (most recent call last):
-    ...
-    lookup.HandSizeError: a razz hand holds 7 cards (6 with a 1-card shared board), got 2
     """
-    from lookup.game.best_five import best_five, best_five_hilo
-
     game = evaluator.game
     rules = evaluator.high_ranking
-    shared = board or None
+    high, low = best_five_of(evaluator, cards, tuple(board))  # checked with the whole table
     if not game.hilo:
-        best = best_five(cards, shared, game=game, rules=rules)
-        stand_ins = best.stand_ins if rules.wild_cards else ()
+        stand_ins = high.stand_ins if rules.wild_cards else ()
         return PlayerHand(
-            name, cards, best.rank, tuple(best.cards), best.rank.describe(), stand_ins=stand_ins
+            name, cards, high.rank, tuple(high.cards), high.rank.describe(), stand_ins=stand_ins
         )
-    high, low = best_five_hilo(cards, shared, game=game, rules=rules)
     if low is None:
         return PlayerHand(
             name, cards, high.rank, high.cards, high.rank.describe(), None, (), "No low"

@@ -135,10 +135,7 @@ def parse_showdown(
 def _cards_wanted(has_board: bool, evaluator: GameEvaluator | None = None) -> str:
     if evaluator is not None:
         game = evaluator.game
-        held = f"in {game.name} each line holds exactly {game.hole_cards} cards"
-        if game.shared_card:
-            held += f" ({game.hole_cards - 1} with a shared card)"
-        return held
+        return f"in {game.name} each line holds exactly {game.family.cards_held(game)}"
     if has_board:
         return f"with a board each line holds exactly {HOLE_CARDS} hole cards"
     return f"each line needs {MIN_HAND_CARDS} to {MAX_HAND_CARDS} cards (the best five play)"
@@ -201,8 +198,7 @@ def _read(
 
 def _size_ok(count: int, has_board: bool, evaluator: GameEvaluator | None) -> bool:
     if evaluator is not None:
-        game = evaluator.game
-        return count == game.hole_cards or (game.shared_card and count == game.hole_cards - 1)
+        return any(count == hole for hole, _ in evaluator.sizes)
     if has_board:
         return count == HOLE_CARDS
     return MIN_HAND_CARDS <= count <= MAX_HAND_CARDS

@@ -2,12 +2,12 @@
 
 Two engines answer, and neither calls the other or this module:
 
-* standard Hold'em goes to :mod:`lookup.holdem` (ranges, the heads-up preflop
+* standard Hold'em goes to :mod:`lookup.odds.holdem` (ranges, the heads-up preflop
   table, a kernel that shares each board's work among the players);
 * every other game, and Hold'em under another ranking, goes to
   :mod:`lookup.odds.generic`.
 
-This is the only module of :mod:`lookup.odds` that imports :mod:`lookup.holdem`.
+This is the only module of :mod:`lookup.odds` that imports :mod:`lookup.odds.holdem`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from lookup.core.cards import CardsLike
 from lookup.game.registry import GameLike, get_game
-from lookup.odds.results import DEFAULT_EXACT_LIMIT, EquityResult, HoldingLike
+from lookup.odds.results import DEFAULT_EXACT_LIMIT, EquityResult, HoldingLike, check_question
 from lookup.ranking.ranking import RulesLike, get_ranking
 
 __all__ = ["equity"]
@@ -60,14 +60,15 @@ def equity(
     lookup.PokerLookupError: equity needs 2 to 10 players, got 1
     """
     found = get_game("holdem" if game is None else game)
+    check_question(hands, exact, samples, seed, exact_limit)
     if found.name == "holdem" and found.high_ranking(rules) is get_ranking("standard"):
-        from lookup.holdem.engine import equity as holdem_equity  # numpy: only when asked
+        from lookup.odds.holdem.engine import equity as holdem_equity  # numpy: only when asked
 
         return holdem_equity(
             hands, board, dead, exact=exact, samples=samples, seed=seed,
             exact_limit=exact_limit, progress=progress,
         )  # fmt: skip
-    from lookup.odds.generic import equity as generic_equity
+    from lookup.odds.generic import equity as generic_equity  # numpy: only when asked
 
     return generic_equity(
         hands, board, dead, game=found, rules=rules, exact=exact, samples=samples, seed=seed,

@@ -59,10 +59,20 @@ import math
 import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from lookup.batch.deals import ASSIGNMENT_LIMIT, sample_assignments
+import numpy as np
+
+from lookup.batch.deals import (
+    ASSIGNMENT_LIMIT,
+    CHUNK_DEALS,
+    deal_count,
+    deal_from,
+    disjoint_choices,
+    exact_deals,
+    sample_assignments,
+    sample_deals,
+)
 from lookup.core.cards import Card, CardsLike, parse_cards
 from lookup.core.errors import (
     CardError,
@@ -70,6 +80,7 @@ from lookup.core.errors import (
     GameError,
     HandSizeError,
     PokerLookupError,
+    RangeError,
 )
 from lookup.core.progress import LateProgress
 from lookup.game.registry import GameLike, get_game
@@ -77,28 +88,26 @@ from lookup.odds.results import (
     DEFAULT_EXACT_LIMIT,
     DEFAULT_SAMPLES,
     EXACT_LIMIT,
-    MAX_PLAYERS,
     SHARE_UNIT,
+    Counts,
     EquityResult,
     HoldingLike,
-    PlayerEquity,
+    build_result,
     check_exact_limit,
 )
-from lookup.ranges.holdem import RangeError, parse_range
+from lookup.ranges.notation import read_range
 from lookup.ranking.ranking import RulesLike
 
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
 
-    from lookup.game.kernels import Column, Kernel
+    from lookup.game.family import GameFamily
+    from lookup.game.kernels import BatchKernel, Column
 
 __all__ = ["GameTally", "Holding", "equity"]
 
 Holding = tuple[int, ...]
 """One combo a range holder may hold: card indices (two in Hold'em, four or more in Omaha)."""
-
-_STUD_CARDS: Final = (3, 7)
 
 
 @dataclass(frozen=True)
@@ -106,7 +115,7 @@ class _Setup:
     """A checked question: who holds what, what is known, and what is still to come."""
 
     game: str
-    family: str
+    family: GameFamily
     names: list[str]
     known: list[tuple[int, ...]]
     """Each player's known cards."""
@@ -116,8 +125,8 @@ class _Setup:
     board_need: int
     dead: tuple[Card, ...]
     unseen: list[int]
-    high: Kernel
-    low: Kernel | None
+    high: BatchKernel
+    low: BatchKernel | None
     no_low: int
     """The low ranking's "no low" class number (its last)."""
     ranges: dict[int, tuple[Holding, ...]] = field(default_factory=dict)
@@ -161,7 +170,6 @@ class GameTally:
         >>> tally.wins, tally.ties, tally.shares
         ([1, 0], [1, 1], [7560, 2520])
         """
-        import numpy as np
 
         classes = np.stack(high)
         top = classes == classes.min(axis=0)
@@ -227,9 +235,7 @@ anyway, or sample
     lookup.GameError: deuce-to-seven has no board: give the players' cards only
     """
     found = get_game(game)
-    _check_options(exact, samples, seed, exact_limit)
     setup = _setup(hands, board, dead, found.name, rules)
-    from lookup.batch.deals import deal_count
 
     deals = deal_count(len(setup.unseen) - setup.ranged_cards, setup.groups)
     assignments = _listed_assignments(setup)
@@ -271,7 +277,6 @@ def _listed_assignments(setup: _Setup) -> npt.NDArray[np.intp] | None:
 
 def _card_masks(combos: Sequence[Holding]) -> npt.NDArray[np.uint64]:
     """One 52-bit card mask per combo, to test holdings for shared cards."""
-    import numpy as np
 
     table = np.array(combos, dtype=np.uint64).reshape(len(combos), -1)
     masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(np.uint64(1) << table, axis=1)
@@ -280,52 +285,18 @@ def _card_masks(combos: Sequence[Holding]) -> npt.NDArray[np.uint64]:
 
 def _list_assignments(live: list[tuple[Holding, ...]]) -> npt.NDArray[np.intp]:
     """Every choice of one combo per range holder with no shared card: (A, holders) indices."""
-    from lookup.batch.deals import disjoint_choices
 
     listed = disjoint_choices([_card_masks(options) for options in live])
     assert listed is not None  # no limit given
     return listed
 
 
-def _check_options(
-    exact: bool | None, samples: int | None, seed: int | None, exact_limit: int
-) -> None:
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
-        raise PokerLookupError(f"samples must be a whole number, got {samples!r}", samples)
-    if samples is not None and samples < 1:
-        raise PokerLookupError(f"samples must be at least 1, got {samples}", samples)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise PokerLookupError(f"seed must be a whole number 0 or more, got {seed!r}", seed)
-    if isinstance(exact_limit, bool) or not isinstance(exact_limit, int) or exact_limit < 1:
-        raise PokerLookupError(
-            f"exact_limit must be a whole number 1 or more, got {exact_limit!r}", exact_limit
-        )
-    if exact is True and samples is not None:
-        raise PokerLookupError("choose exact=True or a number of samples, not both")
-
-
-def _holding_sizes(family: str, hole_cards: int) -> tuple[int, int]:
-    if family == "stud":
-        return _STUD_CARDS
-    if family in ("draw", "badugi"):
-        return 0, hole_cards
-    return hole_cards, hole_cards
-
-
 def _setup(
     hands: Sequence[HoldingLike], board: CardsLike, dead: CardsLike, name: str,
     rules: RulesLike | None,
 ) -> _Setup:  # fmt: skip
-    from lookup.game.kernels import kernel_for
-
     game = get_game(name)
-    if isinstance(hands, str) or not isinstance(hands, Sequence):
-        raise PokerLookupError(
-            f"give the players' hands as a list, e.g. ['As Ah Ks Kh', 'random'], got {hands!r}",
-            hands,
-        )
-    if not 2 <= len(hands) <= MAX_PLAYERS:
-        raise PokerLookupError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}")
+    family = game.family
     high_ranking = game.high_ranking(rules)
     low_ranking = game.low_ranking()
     deck = {card.index for card in high_ranking.deck}
@@ -340,7 +311,7 @@ def _setup(
             f"a {name} board has {sizes} cards, got {len(board_cards)}", len(board_cards)
         )
     dead_cards = parse_cards(dead)
-    low, high = _holding_sizes(game.family, game.hole_cards)
+    low, high = family.holding_sizes(game.hole_cards)
     owner: dict[int, str] = {}
 
     def claim(card: Card, who: str) -> None:
@@ -368,8 +339,8 @@ def _setup(
             raise CardError(
                 f"player {player}: cannot read {holding!r}: give cards or 'random'", holding
             )
-        if isinstance(holding, str) and game.family in ("holdem", "omaha", "courchevel"):
-            combos = _range_or_none(holding, player, game.family, game.hole_cards)
+        if isinstance(holding, str) and family.range_notation is not None:
+            combos = _range_or_none(holding, player, family.range_notation, game.hole_cards)
             if combos is not None:
                 names.append(holding.strip())
                 known.append(())
@@ -398,20 +369,9 @@ def _setup(
             )
         ranges[index] = left
     unseen = [c for c in sorted(deck) if c not in owner]
-    need = [game.hole_cards - len(k) for k in known]
-    for index in ranges:
-        need[index] = 0  # the range's combo supplies both cards
-    board_need = game.full_board - len(board_cards) if game.has_board else 0
-    if game.shared_card and sum(need) > len(unseen):
-        # Not enough cards for everyone's last card: it is dealt once, face up, for all.
-        if any(len(k) == game.hole_cards for k in known):
-            raise HandSizeError(
-                f"{len(hands)} {name} players need a community last card, so no player "
-                f"can hold {game.hole_cards} cards yet",
-                game.hole_cards,
-            )
-        need = [n - 1 for n in need]
-        board_need = 1
+    # A range holder's combo supplies all their cards: they hold the full hand.
+    held = [game.hole_cards if p in ranges else len(k) for p, k in enumerate(known)]
+    need, board_need = family.deal_plan(game, held, len(board_cards), len(unseen))
     if sum(need) + board_need + game.hole_cards * len(ranges) > len(unseen):
         raise PokerLookupError(
             f"not enough cards: {len(hands)} players need {sum(need) + board_need} more cards "
@@ -420,7 +380,7 @@ def _setup(
     no_low = 0 if low_ranking is None else low_ranking.class_count
     return _Setup(
         game=name,
-        family=game.family,
+        family=family,
         names=names,
         known=known,
         need=need,
@@ -428,8 +388,8 @@ def _setup(
         board_need=board_need,
         dead=dead_cards,
         unseen=unseen,
-        high=kernel_for(game.family, high_ranking),
-        low=None if low_ranking is None else kernel_for(game.family, low_ranking),
+        high=family.batch_kernel(high_ranking),
+        low=None if low_ranking is None else family.batch_kernel(low_ranking),
         no_low=no_low,
         ranges=ranges,
         hole_cards=game.hole_cards,
@@ -437,18 +397,14 @@ def _setup(
 
 
 def _range_or_none(
-    text: str, player: int, family: str, hole_cards: int
+    text: str, player: int, notation: str, hole_cards: int
 ) -> tuple[Holding, ...] | None:
-    """The combos of ``text`` when it is a range rather than cards."""
-    from lookup.ranges.omaha import parse_omaha_range
-
+    """The combos of ``text`` (in the family's range ``notation``) when it is a range, not cards."""
     try:
         parse_cards(text)
     except CardError:
         try:
-            if family == "holdem":
-                return parse_range(text)
-            return parse_omaha_range(text, hole_cards)
+            return read_range(notation, text, hole_cards)
         except RangeError as exc:
             raise RangeError(f"player {player}: {exc}", exc.token) from None
     return None
@@ -466,7 +422,6 @@ def _solve(
     setup: _Setup, deals: int, assignments: npt.NDArray[np.intp] | None, *, exact: bool,
     samples: int | None, seed: int | None, progress: bool,
 ) -> EquityResult:  # fmt: skip
-    import numpy as np
 
     tally = GameTally(len(setup.names))
     used_seed: int | None = None
@@ -490,9 +445,6 @@ def _solve(
 
 
 def _exact_chunks(setup: _Setup, assignments: npt.NDArray[np.intp] | None) -> Iterator[_Chunk]:
-    import numpy as np
-
-    from lookup.batch.deals import exact_deals
 
     if assignments is None:
         for cards in exact_deals(np.array(setup.unseen, dtype=np.intp), setup.groups):
@@ -514,9 +466,6 @@ def _sampled_chunks(
     total: int,
     rng: np.random.Generator,
 ) -> Iterator[_Chunk]:
-    import numpy as np
-
-    from lookup.batch.deals import CHUNK_DEALS, deal_from, sample_deals
 
     deck = np.array(setup.unseen, dtype=np.intp)
     cards = sum(setup.groups)
@@ -550,7 +499,6 @@ def _showdown(
     setup: _Setup, assigned: dict[int, tuple[Column, ...]], cards: npt.NDArray[np.intp]
 ) -> tuple[list[npt.NDArray[np.uint16]], list[npt.NDArray[np.uint16]] | None]:
     """Every player's high (and low) class in each deal of one chunk."""
-    import numpy as np
 
     n = cards.shape[0]
     columns = list(np.ascontiguousarray(cards.T))
@@ -562,9 +510,7 @@ def _showdown(
         at += need
     board: list[Column] = [c.index for c in setup.board]
     board += columns[at : at + setup.board_need]
-    if setup.family == "stud" and setup.board_need:
-        holes = [hole + board for hole in holes]  # the community card plays for everyone
-        board = []
+    holes, board = setup.family.showdown_cards(holes, board)
     prepared = setup.high.prepare(board, n)
     high = [setup.high.classes(prepared, hole) for hole in holes]
     if setup.low is None:
@@ -574,31 +520,13 @@ def _showdown(
 
 
 def _result(setup: _Setup, tally: GameTally, exact: bool, seed: int | None) -> EquityResult:
-    import math
-
-    n = tally.deals
     hilo = setup.low is not None
-    players = []
-    for p, name in enumerate(setup.names):
-        mean = tally.shares[p] / SHARE_UNIT / n
-        std_error = 0.0
-        if not exact and n > 1:
-            second = tally.squares[p] / SHARE_UNIT**2 / n
-            std_error = math.sqrt(max(second - mean * mean, 0.0) / (n - 1))
-        players.append(
-            PlayerEquity(
-                hand=name,
-                equity=mean,
-                win=tally.wins[p] / n,
-                tie=tally.ties[p] / n,
-                std_error=std_error,
-                boards=n,
-                exact=exact,
-                combos=len(setup.ranges.get(p, (None,))),
-                scoop=tally.wins[p] / n if hilo else None,
-                win_high=tally.wins_high[p] / n if hilo else None,
-                win_low=tally.wins_low[p] / n if hilo else None,
-                equity_fraction=Fraction(tally.shares[p], SHARE_UNIT * n) if exact else None,
-            )
-        )
-    return EquityResult(tuple(players), setup.board, setup.dead, exact, n, seed, game=setup.game)
+    counts = Counts(
+        tally.deals, tally.wins, tally.ties, tally.shares, tally.squares,
+        tally.wins_high if hilo else None, tally.wins_low if hilo else None,
+    )  # fmt: skip
+    combos = [len(setup.ranges.get(p, (None,))) for p in range(len(setup.names))]
+    return build_result(
+        counts, setup.names, combos, exact=exact, seed=seed, board=setup.board,
+        dead=setup.dead, game=setup.game,
+    )  # fmt: skip

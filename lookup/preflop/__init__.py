@@ -5,5 +5,5 @@
 classes on the 13x13 grid, and :mod:`~lookup.preflop.table` is the one object
 that opens and checks ``tables/preflop/``. It imports only :mod:`lookup.core`;
 ranges read the classes' order from it (``"15%"``), and
-:mod:`lookup.holdem.heads_up` answers equity questions with it.
+:mod:`lookup.odds.holdem.heads_up` answers equity questions with it.
 """

@@ -35,19 +35,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lookup.core.cards import DECK
+from lookup.core.cards import DECK, Combo
 from lookup.core.errors import DuplicateCardError
 
 if TYPE_CHECKING:
-    import numpy as np
+    import numpy as np  # the generator's and the range engine's path only
     import numpy.typing as npt
 
 __all__ = ["matchup_cards", "matchup_key", "matchup_keys"]
 
-Holding = tuple[int, int]
 
-
-def _readings(holding: Holding) -> tuple[Holding, ...]:
+def _readings(holding: Combo) -> tuple[Combo, ...]:
     """The holding's cards higher rank first; a pair both ways round."""
     a, b = holding
     if a >> 2 == b >> 2:
@@ -69,7 +67,7 @@ def _key(c0: int, c1: int, c2: int, c3: int) -> int:
     return key
 
 
-def matchup_key(first: Holding, second: Holding) -> tuple[int, bool]:
+def matchup_key(first: Combo, second: Combo) -> tuple[int, bool]:
     """The matchup of two holdings (card indices), and whether ``second`` is its first holding.
 
     When both holdings are the same up to suits (AsAh vs AdAc), ``swapped`` is False.
@@ -88,7 +86,7 @@ def matchup_key(first: Holding, second: Holding) -> tuple[int, bool]:
     return best, swapped
 
 
-def matchup_cards(key: int) -> tuple[Holding, Holding]:
+def matchup_cards(key: int) -> tuple[Combo, Combo]:
     """The representative holdings of a matchup key (suit labels as clubs, diamonds, ...)."""
     cards = [4 * (12 - (key >> (20 - 4 * i) & 15)) + (key >> (6 - 2 * i) & 3) for i in range(4)]
     return (cards[0], cards[1]), (cards[2], cards[3])
@@ -106,7 +104,7 @@ def matchup_keys(
     >>> [hex(k) for k in keys.tolist()], swapped.tolist()
     (['0x1111', '0x1111'], [False, True])
     """
-    import numpy as np
+    import numpy as np  # the generator's and the range engine's path only
 
     def readings(h: npt.NDArray[np.intp]) -> list[npt.NDArray[np.intp]]:
         hi = np.where(h[:, 0] >> 2 >= h[:, 1] >> 2, h[:, 0], h[:, 1])

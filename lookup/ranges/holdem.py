@@ -24,7 +24,7 @@ prefixes of one cached order. A combo is a pair of card indices
 ``(higher, lower)`` with ``index = 4 * rank + suit`` (0 = 2c ... 51 = As).
 Repeated combos count once; the order is that of first appearance.
 
-**Percentages** use :func:`lookup.holdem.heads_up.preflop_order`, the 169 hand
+**Percentages** use :func:`lookup.preflop.table.preflop_order`, the 169 hand
 classes sorted by their exact equity against one random hand, read from the
 heads-up preflop table (``tables/preflop/``). ``X%`` takes whole classes from
 the top while the combos so far are
@@ -47,10 +47,11 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import accumulate, combinations
-from typing import Final, TypeAlias
+from typing import Final
 
-from lookup.core.cards import DECK, RANK_CHARS, SUIT_CHARS, Card, parse_cards
+from lookup.core.cards import ALL_COMBOS, DECK, RANK_CHARS, SUIT_CHARS, Card, Combo, parse_cards
 from lookup.core.errors import CardError, HandSizeError, RangeError
+from lookup.preflop.table import preflop_order
 
 __all__ = [
     "ALL_COMBOS",
@@ -65,13 +66,6 @@ __all__ = [
     "remove_blocked",
 ]
 
-Combo: TypeAlias = tuple[int, int]
-"""Two hole cards as card indices, the higher index first."""
-
-ALL_COMBOS: Final[tuple[Combo, ...]] = tuple(
-    (hi, lo) for hi in range(51, -1, -1) for lo in range(hi - 1, -1, -1)
-)
-"""All 1,326 two-card combos, strongest card first."""
 
 _FORMS: Final = (
     "pairs (QQ, QQ+, 22-55), two ranks with s/o (AK, AKs, AKo, ATs+, A5s-A2s), "
@@ -213,16 +207,12 @@ def _expand(token: str) -> list[Combo]:
 @cache
 def _by_strength() -> tuple[Combo, ...]:
     """Every combo, whole classes in preflop order: ``X%`` is always a prefix of this."""
-    from lookup.holdem.heads_up import preflop_order
-
     return tuple(c for name in preflop_order() for c in _expand(name))
 
 
 @cache
 def _class_ends() -> tuple[int, ...]:
     """Where each class ends in :func:`_by_strength` (a running total of combos)."""
-    from lookup.holdem.heads_up import preflop_order
-
     return tuple(accumulate(len(_expand(name)) for name in preflop_order()))
 
 

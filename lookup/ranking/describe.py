@@ -122,13 +122,13 @@ class BestFive(NamedTuple):
         )
 
 
-def class_ranks(kev: ClassNumber, rules: RulesLike = "standard") -> tuple[Rank, ...]:
-    """The ranks of class ``kev`` in reading order (a wheel reads 5-4-3-2-A).
+def class_ranks(number: ClassNumber, rules: RulesLike = "standard") -> tuple[Rank, ...]:
+    """The ranks of class ``number`` in reading order (a wheel reads 5-4-3-2-A).
 
     >>> [r.char for r in class_ranks(10)], [r.char for r in class_ranks(322)]
     (['5', '4', '3', '2', 'A'], ['2', '2', '2', '3', '3'])
     """
-    return get_ranking(rules).ranks_of(kev)
+    return get_ranking(rules).ranks_of(number)
 
 
 def describe(rank: HandRank) -> str:
@@ -211,8 +211,8 @@ def cards_of(ranking: Ranking, rank: HandRank, pools: tuple[tuple[Card, ...], ..
     return BestFive(rank, tuple(chosen))
 
 
-def canonical_hand(kev: ClassNumber, rules: RulesLike = "standard") -> tuple[Card, ...]:
-    """Cards that make class ``kev``, in reading order: flushes in spades, others mixed.
+def canonical_hand(number: ClassNumber, rules: RulesLike = "standard") -> tuple[Card, ...]:
+    """Cards that make class ``number``, in reading order: flushes in spades, others mixed.
 
     >>> canonical_hand(1)
     (Card('As'), Card('Ks'), Card('Qs'), Card('Js'), Card('Ts'))
@@ -226,10 +226,10 @@ def canonical_hand(kev: ClassNumber, rules: RulesLike = "standard") -> tuple[Car
     lookup.PokerLookupError: class number 7463 is out of range: class numbers are 1-7462
     """
     ranking = get_ranking(rules)
-    rank = ranking.value(kev)
+    rank = ranking.value(number)
     ranks = ranking.classes.reading(rank.class_number)
     if not ranks:
-        raise PokerLookupError(f"'{rank.describe()}' stands for many hands, not one", kev)
+        raise PokerLookupError(f"'{rank.describe()}' stands for many hands, not one", number)
     if rank.category is Category.FIVE_OF_A_KIND:  # four of the rank and a wild card
         wild = sorted(ranking.wild_cards, key=lambda card: card.is_joker)
         return (*(DECK[4 * ranks[0] + suit] for suit in range(4)), wild[0])

@@ -11,12 +11,10 @@
 * :func:`class_versus`, :func:`class_matrix` -- the 169 starting-hand classes
   against each other (averaged over suit combinations, with card removal);
 * :func:`versus_random` -- a class against one random hand;
-* :func:`preflop_order` -- the classes by exact equity against a random hand,
-  the order behind ``"15%"`` ranges.
+* :func:`preflop_equity` -- the answer :func:`lookup.equity` gives heads-up preflop.
 
-Classes are numbered in **grid order**, ``13 * row + column`` of the familiar
-13x13 chart: row and column 0 are aces, 12 are deuces; pairs on the diagonal,
-suited hands above it (row = higher rank), offsuit below (column = higher rank).
+The table itself is opened and checked by :mod:`lookup.preflop.table`; classes are
+numbered as :mod:`lookup.preflop.classes` says.
 
 :func:`lookup.equity` answers from here on its own for two players with no
 board and no dead cards (unless sampling is asked for).
@@ -24,8 +22,8 @@ board and no dead cards (unless sampling is asked for).
 >>> aces = heads_up("AsAh", "KsKh")
 >>> round(aces.equity, 6), aces.wins, aces.ties, aces.showdowns
 (0.826366, 1410336, 9308, 1712304)
->>> round(versus_random("AA").equity, 6), preflop_order()[:3]
-(0.852037, ('AA', 'KK', 'QQ'))
+>>> round(versus_random("AA").equity, 6)
+0.852037
 >>> heads_up("AsAh", "AsKd")
 Traceback (most recent call last):
 ...
@@ -34,92 +32,33 @@ lookup.DuplicateCardError: card 'As' is in both holdings
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import TYPE_CHECKING, Final
 
-from lookup.core.cards import RANK_CHARS, CardsLike, parse_cards
-from lookup.core.errors import HandSizeError, PokerLookupError, RangeError, TableError
-from lookup.core.tablefile import REGENERATE_HINT, read_table, table_dir
+from lookup.core.cards import CardsLike, Combo, parse_cards
+from lookup.core.errors import HandSizeError, PokerLookupError, RangeError
+from lookup.odds.results import SHARE_UNIT, Counts, build_result
+from lookup.preflop.classes import CLASS_NAMES, class_index
 from lookup.preflop.matchups import matchup_key
-from lookup.ranges.holdem import Combo, parse_range
+from lookup.preflop.table import BOARDS, class_counts, matchups
+from lookup.ranges.holdem import parse_holding, parse_range
 
 if TYPE_CHECKING:
     from lookup.odds.results import EquityResult, HoldingLike
 
 __all__ = [
-    "BOARDS",
-    "CLASS_NAMES",
-    "MATCHUPS",
     "HeadsUp",
-    "class_index",
     "class_matrix",
-    "class_of_combo",
     "class_versus",
     "heads_up",
     "preflop_equity",
-    "preflop_order",
     "range_vs_range",
     "versus_random",
 ]
 
-BOARDS: Final = 1_712_304
-"""Boards behind every matchup: C(48, 5)."""
-MATCHUPS: Final = 47_008
-"""Pairs of disjoint holdings up to suit relabelling (see :mod:`lookup.preflop.matchups`)."""
 _VECTOR_FROM: Final = 256  # pairs of combos from which numpy beats a Python loop
-
-
-def _class_name(row: int, column: int) -> str:
-    high, low = RANK_CHARS[12 - min(row, column)], RANK_CHARS[12 - max(row, column)]
-    if row == column:
-        return high + low
-    return high + low + ("s" if row < column else "o")
-
-
-CLASS_NAMES: Final[tuple[str, ...]] = tuple(_class_name(r, c) for r in range(13) for c in range(13))
-"""The 169 starting-hand classes in grid order: ``'AA', 'AKs', ..., 'A2s', 'AKo', 'KK', ...``."""
-_CLASS_BY_NAME: Final = {name: i for i, name in enumerate(CLASS_NAMES)}
-
-
-def class_of_combo(combo: Combo) -> int:
-    """The grid index of a combo's class (two distinct card indices, any order; not checked).
-
-    >>> [CLASS_NAMES[class_of_combo(c)] for c in ((51, 47), (47, 50), (3, 0))]
-    ['AKs', 'AKo', '22']
-    """
-    high, low = max(combo) >> 2, min(combo) >> 2
-    if high == low or combo[0] & 3 == combo[1] & 3:
-        return 13 * (12 - high) + (12 - low)
-    return 13 * (12 - low) + (12 - high)
-
-
-def class_index(name: str) -> int:
-    """The grid index of a class name (``'AKs'``, ``'ako'``, ``'TT'``; ``'AK'`` is not one class).
-
-    >>> class_index("AKs"), class_index("ako"), class_index("22")
-    (1, 13, 168)
-    >>> class_index("AK")
-    Traceback (most recent call last):
-    ...
-    lookup.RangeError: 'AK' is not a starting-hand class: give a pair (QQ) or ...
-    """
-    text = name.strip() if isinstance(name, str) else ""
-    key = text[:2].upper() + text[2:].lower()
-    if len(key) == 3 and key[0] != key[1]:
-        high, low = sorted(key[:2], key=lambda c: -RANK_CHARS.find(c))
-        key = high + low + key[2]
-    index = _CLASS_BY_NAME.get(key)
-    if index is None:
-        raise RangeError(
-            f"{name!r} is not a starting-hand class: give a pair (QQ) or two ranks with "
-            "s or o (AKs, AKo)",
-            name,
-        )
-    return index
 
 
 @dataclass(frozen=True)
@@ -157,51 +96,6 @@ class HeadsUp:
         return HeadsUp(self.losses, self.ties, self.wins, self.showdowns)
 
 
-@dataclass(frozen=True)
-class _Matchups:
-    row: dict[int, int]
-    keys: array[int]
-    wins: array[int]
-    ties: array[int]
-    digest: str
-
-
-@cache
-def _matchups() -> _Matchups:
-    table = read_table(table_dir() / "preflop", "matchups")
-    count = table.meta_int("matchups")
-    if table.meta_int("boards") != BOARDS or count != MATCHUPS:
-        raise TableError(
-            f"lookup table {table.source} is not {MATCHUPS:,} matchups over {BOARDS:,} boards: "
-            f"{REGENERATE_HINT}"
-        )
-    keys = table.array("key", "I", count)
-    row = {key: i for i, key in enumerate(keys)}
-    return _Matchups(row, keys, table.array("win", "I", count), table.array("tie", "I", count),
-                     table.rules_digest)  # fmt: skip
-
-
-@dataclass(frozen=True)
-class _Classes:
-    wins: array[int]
-    ties: array[int]
-    pairs: array[int]
-    order: tuple[int, ...]
-
-
-@cache
-def _classes() -> _Classes:
-    table = read_table(table_dir() / "preflop", "classes", _matchups().digest)
-    cells = len(CLASS_NAMES) ** 2
-    order = tuple(table.array("order", "B", len(CLASS_NAMES)))
-    if sorted(order) != list(range(len(CLASS_NAMES))):
-        raise TableError(f"lookup table {table.source} has a bad class order: {REGENERATE_HINT}")
-    return _Classes(
-        table.array("win", "I", cells), table.array("tie", "I", cells),
-        table.array("pairs", "H", cells), order,
-    )  # fmt: skip
-
-
 def _combo(cards: CardsLike) -> Combo:
     parsed = parse_cards(cards)
     if len(parsed) != 2:
@@ -212,7 +106,7 @@ def _combo(cards: CardsLike) -> Combo:
 def _pair_counts(first: Combo, second: Combo) -> tuple[int, int]:
     """(wins of ``first``, ties) of two disjoint combos."""
     key, swapped = matchup_key(first, second)
-    table = _matchups()
+    table = matchups()
     row = table.row[key]
     wins, ties = table.wins[row], table.ties[row]
     return (BOARDS - wins - ties if swapped else wins), ties
@@ -241,11 +135,11 @@ def _disjoint_pairs(first: Sequence[Combo], second: Sequence[Combo]) -> tuple[in
                 w, t = _pair_counts(a, b)
                 wins, ties, pairs = wins + w, ties + t, pairs + 1
         return wins, ties, pairs
-    import numpy as np
+    import numpy as np  # the vectorised path only: small ranges need no numpy
 
-    from lookup.preflop.matchups import matchup_keys
+    from lookup.preflop.matchups import matchup_keys  # numpy, likewise
 
-    table = _matchups()
+    table = matchups()
     keys = np.frombuffer(table.keys, dtype=np.uint32).astype(np.int64)
     ours = np.repeat(np.array(first, dtype=np.intp).reshape(-1, 2), len(second), axis=0)
     theirs = np.tile(np.array(second, dtype=np.intp).reshape(-1, 2), (len(first), 1))
@@ -292,7 +186,7 @@ def class_versus(first: str, second: str) -> HeadsUp:
     ...
     lookup.RangeError: 'QQs' is not a starting-hand class: ...
     """
-    data = _classes()
+    data = class_counts()
     cell = class_index(first) * len(CLASS_NAMES) + class_index(second)
     showdowns = data.pairs[cell] * BOARDS
     wins, ties = data.wins[cell], data.ties[cell]
@@ -306,7 +200,7 @@ def class_matrix() -> tuple[tuple[float, ...], ...]:
     >>> round(matrix[class_index("AA")][class_index("KK")], 4)
     0.8195
     """
-    data = _classes()
+    data = class_counts()
     n = len(CLASS_NAMES)
     return tuple(
         tuple(
@@ -328,23 +222,13 @@ def versus_random(name: str) -> HeadsUp:
     ...
     lookup.RangeError: 'A1s' is not a starting-hand class: ...
     """
-    data = _classes()
+    data = class_counts()
     n = len(CLASS_NAMES)
     row = range(class_index(name) * n, (class_index(name) + 1) * n)
     wins = sum(data.wins[c] for c in row)
     ties = sum(data.ties[c] for c in row)
     showdowns = BOARDS * sum(data.pairs[c] for c in row)
     return HeadsUp(wins, ties, showdowns - wins - ties, showdowns)
-
-
-def preflop_order() -> tuple[str, ...]:
-    """The 169 classes by exact equity against a random hand, strongest first.
-
-    >>> order = preflop_order()
-    >>> len(order), order[-1]
-    (169, '32o')
-    """
-    return tuple(CLASS_NAMES[c] for c in _classes().order)
 
 
 def preflop_equity(hands: Sequence[HoldingLike]) -> EquityResult | None:
@@ -359,8 +243,6 @@ def preflop_equity(hands: Sequence[HoldingLike]) -> EquityResult | None:
     >>> preflop_equity(["AsAh", "KK", "QQ"]) is None
     True
     """
-    from lookup.odds.results import SHARE_UNIT, EquityResult, PlayerEquity
-    from lookup.ranges.holdem import parse_holding
 
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 2:
         return None
@@ -379,11 +261,14 @@ def preflop_equity(hands: Sequence[HoldingLike]) -> EquityResult | None:
     if pairs == 0:
         return None
     n = pairs * BOARDS
-    players = []
-    for p, won in enumerate((wins, n - wins - ties)):
-        share = won * SHARE_UNIT + ties * (SHARE_UNIT // 2)  # as the kernel counts, bit for bit
-        players.append(
-            PlayerEquity(parsed[p][0], share / SHARE_UNIT / n, won / n, ties / n, 0.0, n, True,
-                         len(live[p]), equity_fraction=Fraction(share, SHARE_UNIT * n))
-        )  # fmt: skip
-    return EquityResult(tuple(players), (), (), True, n, None)
+    losses = n - wins - ties
+    counts = Counts(
+        n, wins=(wins, losses), ties=(ties, ties),
+        # as the Hold'em kernel counts pots, bit for bit: a win is SHARE_UNIT, a tie half
+        shares=(wins * SHARE_UNIT + ties * (SHARE_UNIT // 2),
+                losses * SHARE_UNIT + ties * (SHARE_UNIT // 2)),
+        squares=(wins * SHARE_UNIT**2 + ties * (SHARE_UNIT // 2) ** 2,
+                 losses * SHARE_UNIT**2 + ties * (SHARE_UNIT // 2) ** 2),
+    )  # fmt: skip
+    return build_result(counts, [name for name, _ in parsed], [len(c) for c in live],
+                        exact=True, seed=None)  # fmt: skip

@@ -1,4 +1,4 @@
-"""The vectorised showdown kernel behind :func:`lookup.holdem.engine.equity` (numpy only).
+"""The vectorised showdown kernel behind :func:`lookup.odds.holdem.engine.equity` (numpy only).
 
 Every Hold'em showdown is a five-card board plus each player's two hole cards.
 The board is shared, so its part of the work is done once per board and then
@@ -39,7 +39,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from lookup.batch.evaluate import classes_of_rank_keys
+from lookup.batch.evaluate import batch_tables, classes_of_rank_keys
 from lookup.core.cards import DECK
 from lookup.odds.results import SHARE_UNIT
 
@@ -78,8 +78,6 @@ class _Views:
 
 @cache
 def _views() -> _Views:
-    from lookup.batch.evaluate import batch_tables
-
     t = batch_tables()
     index = np.arange(52)
     rank = np.array([card.rank for card in DECK])  # lookup.core.cards owns the encoding

@@ -36,7 +36,7 @@ share over the square root of the sample count); exact results have 0.
 exact heads-up preflop about 50 ms (poker-equity, Rust: about 190 ms), one
 million sampled three-way showdowns about 0.15-0.2 s, an exact flop about
 0.2 ms. The work per board is shared by all players: see
-:mod:`lookup.holdem.kernel`.
+:mod:`lookup.odds.holdem.kernel`.
 
 >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
 >>> round(aces.equity, 4), aces.boards, aces.exact
@@ -52,31 +52,41 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Iterator, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
-from lookup.batch.deals import ASSIGNMENT_LIMIT, sample_assignments
+import numpy as np
+
+from lookup.batch.deals import ASSIGNMENT_LIMIT, deal_from, disjoint_choices, sample_assignments
 from lookup.core.cards import DECK, Card, CardsLike, parse_cards
 from lookup.core.errors import DuplicateCardError, HandSizeError, PokerLookupError
 from lookup.core.progress import LateProgress
+from lookup.odds.holdem.heads_up import preflop_equity
+from lookup.odds.holdem.kernel import (
+    CHUNK_BOARDS,
+    ShowdownTally,
+    combo_bits,
+    deal_distinct,
+    dealt_classes,
+    dealt_parts,
+    enumerate_boards,
+    parts_of,
+    player_classes,
+)
 from lookup.odds.results import (
     DEFAULT_EXACT_LIMIT,
     DEFAULT_SAMPLES,
     EXACT_LIMIT,
-    MAX_PLAYERS,
-    SHARE_UNIT,
+    Counts,
     EquityResult,
     HoldingLike,
-    PlayerEquity,
+    build_result,
     check_exact_limit,
 )
 from lookup.ranges.holdem import Combo, RangeError, parse_holding, refuse_jokers, remove_blocked
 
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
 
-    from lookup.holdem.kernel import ShowdownTally
 
 __all__ = ["equity"]
 
@@ -106,8 +116,6 @@ def _assignments(combos: list[tuple[Combo, ...]]) -> npt.NDArray[np.intp] | None
 
     None when listing them would take more than ``ASSIGNMENT_LIMIT`` rows.
     """
-    from lookup.batch.deals import disjoint_choices
-    from lookup.holdem.kernel import combo_bits
 
     return disjoint_choices([combo_bits(options) for options in combos], ASSIGNMENT_LIMIT)
 
@@ -136,10 +144,6 @@ def equity(
     >>> sampled = equity(["QQ+", "AKs"], board="2c7d9h", samples=20_000, seed=1)
     >>> sampled.exact, sampled.seed, 0.7 < sampled[0].equity < 0.9, sampled[0].std_error < 0.005
     (False, 1, True, True)
-    >>> equity(["AsAh"])
-    Traceback (most recent call last):
-    ...
-    lookup.PokerLookupError: equity needs 2 to 10 players, got 1
     >>> equity(["AsAh", "KK"], board="Kd Kc")
     Traceback (most recent call last):
     ...
@@ -150,19 +154,10 @@ def equity(
     lookup.PokerLookupError: exact enumeration would be 2,299,988,136,600 deals, more \
 than exact_limit=50,000,000: ...
     """
-    if not board and not dead and exact is not False and samples is None and seed is None:
-        from lookup.holdem.heads_up import preflop_equity  # heads-up preflop: exact, from a table
-
-        if (answer := preflop_equity(hands)) is not None:
-            return answer
-    if isinstance(hands, str) or not isinstance(hands, Sequence):
-        raise PokerLookupError(
-            f"give the players' hands as a list, e.g. ['AsAh', 'KK'], got {hands!r}"
-        )
-    if not 2 <= len(hands) <= MAX_PLAYERS:
-        raise PokerLookupError(
-            f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}", len(hands)
-        )
+    # Heads-up preflop is answered exactly from the table.
+    preflop = not board and not dead and exact is not False and samples is None and seed is None
+    if preflop and (answer := preflop_equity(hands)) is not None:
+        return answer
     board_cards = parse_cards(board)
     if len(board_cards) not in (0, 3, 4, 5):
         raise HandSizeError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
@@ -172,18 +167,6 @@ than exact_limit=50,000,000: ...
         if card.index in known:
             raise DuplicateCardError(f"card '{card}' is both on the board and dead", str(card))
         known[card.index] = "dead"
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
-        raise PokerLookupError(f"samples must be a whole number, got {samples!r}")
-    if samples is not None and samples < 1:
-        raise PokerLookupError(f"samples must be at least 1, got {samples}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise PokerLookupError(f"seed must be a whole number 0 or more, got {seed!r}")
-    if exact is True and samples is not None:
-        raise PokerLookupError("choose exact=True or a number of samples, not both")
-    if isinstance(exact_limit, bool) or not isinstance(exact_limit, int) or exact_limit < 1:
-        raise PokerLookupError(
-            f"exact_limit must be a whole number 1 or more, got {exact_limit!r}", exact_limit
-        )
 
     names: list[str] = []
     ranges: list[tuple[Combo, ...]] = []
@@ -231,9 +214,6 @@ def _solve(
     progress: bool,
     exact_limit: int,
 ) -> EquityResult:
-    import numpy as np
-
-    from lookup.holdem.kernel import ShowdownTally
 
     known = [c.index for c in board] + [c.index for c in dead]
     sizes = [len(c) for c in live]
@@ -284,47 +264,18 @@ def _solve(
                 bar.advance(len(chunk[0]))
         finally:
             bar.close()
-    return _result(names, live, board, dead, tally, bool(exact), used_seed)
-
-
-def _result(
-    names: list[str],
-    live: list[tuple[Combo, ...]],
-    board: tuple[Card, ...],
-    dead: tuple[Card, ...],
-    tally: ShowdownTally,
-    exact: bool,
-    seed: int | None,
-) -> EquityResult:
-    n = tally.showdowns
-    players = []
-    for p, name in enumerate(names):
-        mean = int(tally.shares[p]) / SHARE_UNIT / n
-        std_error = 0.0
-        if not exact and n > 1:
-            second = int(tally.squares[p]) / SHARE_UNIT**2 / n
-            std_error = math.sqrt(max(second - mean * mean, 0.0) * n / (n - 1) / n)
-        players.append(
-            PlayerEquity(
-                hand=name,
-                equity=mean,
-                win=int(tally.wins[p]) / n,
-                tie=int(tally.ties[p]) / n,
-                std_error=std_error,
-                boards=n,
-                exact=exact,
-                combos=len(live[p]),
-                equity_fraction=Fraction(int(tally.shares[p]), SHARE_UNIT * n) if exact else None,
-            )
-        )
-    return EquityResult(tuple(players), board, dead, exact, n, seed)
+    per_player = (tally.wins, tally.ties, tally.shares, tally.squares)
+    counts = Counts(tally.showdowns, *(column.tolist() for column in per_player))
+    return build_result(
+        counts, names, [len(c) for c in live], exact=bool(exact), seed=used_seed,
+        board=board, dead=dead,
+    )  # fmt: skip
 
 
 def _holes(
     live: list[tuple[Combo, ...]], assignments: npt.NDArray[np.intp]
 ) -> npt.NDArray[np.intp]:
     """Hole cards of each assignment: shape (A, players, 2)."""
-    import numpy as np
 
     holes = np.zeros((*assignments.shape, 2), dtype=np.intp)
     for p, combos in enumerate(live):
@@ -340,15 +291,6 @@ def _exact_showdowns(
     assignments: npt.NDArray[np.intp],
 ) -> Iterator[list[npt.NDArray[np.uint16]]]:
     """Class numbers of every player in every showdown, chunk by chunk."""
-    import numpy as np
-
-    from lookup.holdem.kernel import (
-        CHUNK_BOARDS,
-        combo_bits,
-        dealt_classes,
-        enumerate_boards,
-        player_classes,
-    )
 
     holes = _holes(live, assignments)
     board_known = [c.index for c in board]
@@ -398,17 +340,6 @@ def _sampled_showdowns(
     it, so this keeps all compatible assignments equally likely, and it avoids
     rejecting almost every joint draw when many players hold any two cards.
     """
-    import numpy as np
-
-    from lookup.batch.deals import deal_from
-    from lookup.holdem.kernel import (
-        combo_bits,
-        deal_distinct,
-        dealt_classes,
-        dealt_parts,
-        parts_of,
-        player_classes,
-    )
 
     players = range(len(live))
     board_parts = parts_of([c.index for c in board])
