@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import lookup
 from lookup import DECK
 from lookup.game.evaluate import game_evaluator
-from lookup.game.omaha import omaha_kernel
+from lookup.game.omaha import build_omaha_kernel
 
 Loop = Callable[[], object]
 
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     holes = [tuple(DECK[i] for i in deal[:4]) for deal in deals]
     boards = [tuple(DECK[i] for i in deal[4:]) for deal in deals]
     # The first pass over fresh rows: each board rank multiset's row is made when first seen.
-    fresh = omaha_kernel.__wrapped__(lookup.get_ranking("standard"))
+    fresh = build_omaha_kernel(lookup.get_ranking("standard"))
     cold = _time(lambda: [fresh(h, b) for h, b in zip(holes, boards, strict=True)])
     omaha = game_evaluator("omaha")
     high = omaha.high

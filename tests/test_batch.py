@@ -354,7 +354,7 @@ def test_hand_keys_any_integer_columns(size: int, dtype: type) -> None:
 
 
 def test_swar_popcount_fallback_matches_bitwise_count() -> None:
-    from lookup.batch.evaluate import _popcount_swar
+    from lookup.batch.primitives import popcount_swar as _popcount_swar
 
     rng = np.random.default_rng(SEED)
     values = rng.integers(0, 2**63, 10_000, dtype=np.uint64) * np.uint64(2) + np.uint64(1)

@@ -305,14 +305,49 @@ class Census:
         return self.hands / self.elapsed if self.elapsed > 0 else float("inf")
 
 
-def _badugi_census(ranking: Ranking, hand_size: int) -> NDArray[np.int64]:
+Counts = tuple[NDArray[np.int64], int]
+"""Hands per class number, and the worker processes that counted them."""
+
+
+def _poker_census(
+    ranking: Ranking, hand_size: int, workers: int, chunk_rows: int, progress: bool
+) -> Counts:
+    """Counts of a poker ranking: key slices (see the module docstring), over ``workers``."""
+    deck = _deck(ranking)
+    _block_keys(deck, hand_size == _BLOCK)  # built before any fork, so workers share it
+    tasks = _tasks(hand_size, chunk_rows, ranking)
+    counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
+    label = f"{hand_size}-card hands"
+    with Progress(label, math.comb(len(deck), hand_size), enabled=progress) as bar:
+        if workers == 1:
+            results: Iterator[tuple[int, NDArray[np.int64]]] = map(_count_task, tasks)
+            for rows, task_counts in results:
+                counts += task_counts
+                bar.advance(rows)
+        else:
+            # Workers ignore Ctrl-C: only the parent sees it, and leaving this block
+            # terminates the pool, so an interrupt neither hangs nor prints tracebacks.
+            with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
+                for rows, task_counts in pool.imap_unordered(_count_task, tasks):
+                    counts += task_counts
+                    bar.advance(rows)
+    return counts, workers
+
+
+def _badugi_census(
+    ranking: Ranking, hand_size: int, workers: int, chunk_rows: int, progress: bool
+) -> Counts:
+    """Counts of a badugi ranking: every four- or five-card hand through the batch path.
+
+    One process and no bar: at most C(52, 5) rows, in chunks of 2**18.
+    """
     deck = np.array(_deck(ranking), dtype=np.uint8)
     counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
     rows = np.array(list(combinations(range(len(deck)), hand_size)), dtype=np.intp)
     for start in range(0, len(rows), 1 << 18):
         hands = deck[rows[start : start + (1 << 18)]]
         counts += np.bincount(evaluate_batch(hands, rules=ranking), minlength=len(counts))
-    return counts
+    return counts, 1
 
 
 def max_jobs() -> int:
@@ -333,20 +368,27 @@ def _colex_rows(cards: int) -> NDArray[np.uint8]:
     return rows[np.lexsort(rows.T)]
 
 
-def _wild_census(ranking: Ranking, hand_size: int, bar: Progress) -> NDArray[np.int64]:
-    """Counts per class of every hand of a wild-card ranking, through the numpy batch path."""
+def _wild_census(
+    ranking: Ranking, hand_size: int, workers: int, chunk_rows: int, progress: bool
+) -> Counts:
+    """Counts of a wild-card ranking, through the numpy batch path.
+
+    One process: the batch path is numpy through and through.
+    """
     deck = np.array([card.index for card in ranking.deck], dtype=np.uint8)
     block = deck[_colex_rows(len(deck))]
     counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
-    for top in combinations(range(len(deck)), hand_size - _BLOCK):
-        below = math.comb(top[0], _BLOCK) if top else len(block)
-        for start in range(0, below, 1 << 20):
-            part = block[start : min(below, start + (1 << 20))]
-            hands = np.hstack([part, np.broadcast_to(deck[list(top)], (len(part), len(top)))])
-            classes = evaluate_batch(hands, rules=ranking, check_duplicates=False)
-            counts += np.bincount(classes, minlength=len(counts))
-            bar.advance(len(part))
-    return counts
+    hands = math.comb(len(deck), hand_size)
+    with Progress(f"{hand_size}-card hands", hands, enabled=progress) as bar:
+        for top in combinations(range(len(deck)), hand_size - _BLOCK):
+            below = math.comb(top[0], _BLOCK) if top else len(block)
+            for start in range(0, below, 1 << 20):
+                part = block[start : min(below, start + (1 << 20))]
+                rows = np.hstack([part, np.broadcast_to(deck[list(top)], (len(part), len(top)))])
+                classes = evaluate_batch(rows, rules=ranking, check_duplicates=False)
+                counts += np.bincount(classes, minlength=len(counts))
+                bar.advance(len(part))
+    return counts, 1
 
 
 def census(
@@ -373,41 +415,15 @@ def census(
     lookup.PokerLookupError: jobs must be 0 (one per CPU) up to ... got -1
     """
     ranking = get_ranking(rules)
-    badugi = ranking.rules.scoring == "badugi"
-    _check_size(hand_size, (4, 5) if badugi else HAND_SIZES)
+    _check_size(hand_size, ranking.kind.sizes)
     if not 0 <= jobs <= max_jobs():
         raise PokerLookupError(
             f"jobs must be 0 (one per CPU) up to {max_jobs()} (4 per CPU here), got {jobs}", jobs
         )
     workers = jobs or os.cpu_count() or 1
     started = time.perf_counter()
-    if badugi:
-        counts = _badugi_census(ranking, hand_size)
-        workers = 1
-    elif ranking.rules.has_wild:
-        workers = 1  # one process: the batch path is numpy through and through
-        hands = math.comb(len(ranking.deck), hand_size)
-        with Progress(f"{hand_size}-card hands", hands, enabled=progress) as bar:
-            counts = _wild_census(ranking, hand_size, bar)
-    else:
-        deck = _deck(ranking)
-        _block_keys(deck, hand_size == _BLOCK)  # built before any fork, so workers share it
-        tasks = _tasks(hand_size, chunk_rows, ranking)
-        counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
-        label = f"{hand_size}-card hands"
-        with Progress(label, math.comb(len(deck), hand_size), enabled=progress) as bar:
-            if workers == 1:
-                results: Iterator[tuple[int, NDArray[np.int64]]] = map(_count_task, tasks)
-                for rows, task_counts in results:
-                    counts += task_counts
-                    bar.advance(rows)
-            else:
-                # Workers ignore Ctrl-C: only the parent sees it, and leaving this block
-                # terminates the pool, so an interrupt neither hangs nor prints tracebacks.
-                with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
-                    for rows, task_counts in pool.imap_unordered(_count_task, tasks):
-                        counts += task_counts
-                        bar.advance(rows)
+    count = ranking.kind.pick(poker=_poker_census, badugi=_badugi_census, wild=_wild_census)
+    counts, workers = count(ranking, hand_size, workers, chunk_rows, progress)
     return Census(
         hand_size=hand_size,
         hands=int(counts.sum()),

@@ -25,7 +25,11 @@ CPU cache, which is most of the speed, and memory stays proportional to the batc
 
 Badugi rankings take four cards (or five, as the best of five four-card
 subsets): the card set's four suit masks each give a prime, and their product
-is looked up.
+is looked up. Wild-card rankings go to :mod:`lookup.batch.wild`. Which path a
+ranking takes, and the hand sizes it accepts, its kind says
+(:mod:`lookup.ranking.kinds`); the numpy tables are kept on the ranking
+(:meth:`~lookup.ranking.ranking.Ranking.derived`), built once from the tables it
+has loaded.
 
 >>> import numpy as np
 >>> from lookup.core.rules import Category
@@ -45,14 +49,24 @@ lookup.CardError: row 0: card Jk (index 52) is not in the standard deck: it has 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from lookup.batch.primitives import (
+    CHUNK_ROWS,
+    CODE_CARD_SET,
+    COUNTER_SHIFT,
+    HashView,
+    frozen,
+    hash_view,
+    popcount,
+    slots,
+)
+from lookup.batch.wild import wild_batch
 from lookup.core.cards import (
     DECK,
     JOKERS,
@@ -62,9 +76,15 @@ from lookup.core.cards import (
     parse_cards,
     rank_multisets,
 )
-from lookup.core.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
+from lookup.core.errors import (
+    CardError,
+    DuplicateCardError,
+    HandSizeError,
+    PokerLookupError,
+    RankingError,
+)
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
-from lookup.ranking.tables import MASK_SPACE, PrimeHash, RankKeyTable, exception_key, load_badugi
+from lookup.ranking.tables import MASK_SPACE, RankKeyTable, exception_key
 
 __all__ = [
     "CHUNK_ROWS",
@@ -84,33 +104,11 @@ __all__ = [
 ]
 
 HAND_SIZES: Final = (5, 6, 7)
-"""Hand sizes the batch path evaluates in one lookup (badugi: 4 and 5)."""
-
-CHUNK_ROWS: Final = 16384
-"""Rows per internal chunk: the intermediates of a chunk stay in the CPU cache."""
-
-CODE_CARD_SET: Final = (1 << 52) - 1
-"""Mask of the card-set bits of a code (13 per suit, clubs lowest)."""
+"""Hand sizes the poker batch path evaluates in one lookup (a ranking's kind says its own:
+``ranking.kind.sizes``, badugi's 4 and 5)."""
 
 NO_FLUSH: Final = 4
 """Value of :attr:`BatchTables.flush_suit` for suit counters without a flush."""
-
-_COUNTER_SHIFT: Final = 52
-
-
-@dataclass(frozen=True)
-class HashView:
-    """One perfect hash of :mod:`lookup.core.prime_hash` as numpy scalars and arrays."""
-
-    multiplier: np.uint64
-    bucket_shift: np.uint64
-    """``64 - bucket_bits``: ``h >> bucket_shift`` is the bucket."""
-    offset_shift: np.uint64
-    """``bucket_bits``: ``(h << offset_shift) >> 32`` is the offset."""
-    slot_count: np.uint64
-    displacement: NDArray[np.uint64]
-    keys: NDArray[np.uint64]
-    classes: NDArray[np.uint16]
 
 
 @dataclass(frozen=True)
@@ -125,37 +123,30 @@ class RowView:
 def _row_view(source: RankKeyTable) -> RowView:
     return RowView(
         shift=np.uint64(source.shift),
-        offsets=_frozen(source.offsets, np.int64),
-        classes=_frozen(source.classes, np.uint16),
+        offsets=frozen(source.offsets, np.int64),
+        classes=frozen(source.classes, np.uint16),
     )
 
 
-@cache
 def _valid_rank_keys(ranking: Ranking, hand_size: int) -> NDArray[np.uint64]:
     """Sorted rank keys of every ``hand_size`` rank multiset of the deck (for ``check``).
 
     Derived from the weights when first asked for (about 0.1 s) rather than stored:
-    only a caller who builds keys by hand needs them proved.
+    only a caller who builds keys by hand needs them proved. Kept on the ranking,
+    keyed by this function and the hand size.
     """
+    return ranking.derived(
+        (_valid_rank_keys, hand_size), lambda ranking: _rank_keys_of(ranking, hand_size)
+    )
+
+
+def _rank_keys_of(ranking: Ranking, hand_size: int) -> NDArray[np.uint64]:
     weights = batch_tables(ranking).card_rank_key[::4].tolist()  # deuce first
     keys = {
         sum(weights[r] for r in ranks)
         for ranks in rank_multisets(ranking.rules.rank_order, hand_size)
     }
-    return _frozen(sorted(keys), np.uint64)  # type: ignore[no-any-return]
-
-
-def _hash_view(source: PrimeHash) -> HashView:
-    params = source.params
-    return HashView(
-        multiplier=np.uint64(params.multiplier),
-        bucket_shift=np.uint64(64 - params.bucket_bits),
-        offset_shift=np.uint64(params.bucket_bits),
-        slot_count=np.uint64(params.slot_count),
-        displacement=_frozen(source.displacement, np.uint64),
-        keys=_frozen(source.keys, np.uint64),
-        classes=_frozen(source.classes, np.uint16),
-    )
+    return frozen(sorted(keys), np.uint64)  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -204,12 +195,6 @@ class BatchTables:
     mask_prime: NDArray[np.uint64] | None
 
 
-def _frozen(values: Any, dtype: type[np.generic]) -> Any:
-    array = np.array(values, dtype=dtype)
-    array.setflags(write=False)
-    return array
-
-
 def batch_tables(rules: RulesLike = "standard") -> BatchTables:
     """The numpy tables of a ranking, built from its loaded tables on first call.
 
@@ -218,67 +203,91 @@ def batch_tables(rules: RulesLike = "standard") -> BatchTables:
     (41, 3, (8192,), False)
     >>> int(batch_tables("short-deck").in_deck.sum())
     36
+    >>> batch_tables("joker")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.RankingError: joker has wild cards: its batches read its wild table ...
     """
     return _batch_tables(get_ranking(rules))
 
 
-@cache
 def _batch_tables(ranking: Ranking) -> BatchTables:
+    """The ranking's :class:`BatchTables`, kept on it (keyed by :func:`_tables_of`)."""
+    return ranking.derived(_tables_of, _tables_of)
+
+
+def _tables_of(ranking: Ranking) -> BatchTables:
+    """Build the ranking's :class:`BatchTables` from the tables it has loaded (a few ms)."""
+    build = ranking.kind.pick(poker=_poker_tables, badugi=_badugi_tables, wild=_no_tables)
+    return build(ranking, _common_views(ranking))
+
+
+def _common_views(ranking: Ranking) -> dict[str, Any]:
+    """The :class:`BatchTables` fields every kind fills alike."""
     flush_suit = [NO_FLUSH if suit is None else suit for suit in flush_suit_by_counters()]
     primes = [PRIMES[card.rank] for card in DECK]
     codes = [
-        (1 << (13 * card.suit + card.rank)) | (1 << (_COUNTER_SHIFT + 3 * card.suit))
+        (1 << (13 * card.suit + card.rank)) | (1 << (COUNTER_SHIFT + 3 * card.suit))
         for card in DECK
     ]
     deck = {card.index for card in ranking.deck}
-    classes = ranking.classes
-    common: dict[str, Any] = {
+    return {
         "ranking": ranking,
-        "card_prime": _frozen(primes, np.uint64),
-        "card_rank_bit": _frozen([1 << card.rank for card in DECK], np.uint16),
-        "card_suit": _frozen([card.suit for card in DECK], np.uint8),
-        "card_code": _frozen(codes, np.uint64),
-        "in_deck": _frozen([i in deck for i in range(52)], np.bool_),
-        "pair_prime": _frozen([a * b for a in primes for b in primes], np.uint64),
-        "pair_code": _frozen([a + b for a in codes for b in codes], np.uint64),
-        "categories": _frozen([int(c) for c in classes.categories], np.uint8),
-        "flush_suit": _frozen(flush_suit, np.uint8),
+        "card_prime": frozen(primes, np.uint64),
+        "card_rank_bit": frozen([1 << card.rank for card in DECK], np.uint16),
+        "card_suit": frozen([card.suit for card in DECK], np.uint8),
+        "card_code": frozen(codes, np.uint64),
+        "in_deck": frozen([i in deck for i in range(52)], np.bool_),
+        "pair_prime": frozen([a * b for a in primes for b in primes], np.uint64),
+        "pair_code": frozen([a + b for a in codes for b in codes], np.uint64),
+        "categories": frozen([int(c) for c in ranking.categories], np.uint8),
+        "flush_suit": frozen(flush_suit, np.uint8),
     }
-    if classes.rules.scoring == "badugi":
-        badugi = load_badugi(ranking.directory, classes)
-        return BatchTables(
-            **common,
-            flush=_frozen([0] * MASK_SPACE, np.uint16),
-            hash5=_hash_view(badugi.hash4),
-            **_rank_key_views([0] * 13),
-            rank_tables={},
-            flush_mode="none",
-            exception_keys=_frozen([], np.uint64),
-            exception_classes=_frozen([], np.uint16),
-            mask_prime=_frozen(badugi.mask_prime, np.uint64),
-        )
-    from lookup.ranking.tables import load_five, load_multi
 
-    five = load_five(ranking.directory, classes)
-    multi = load_multi(ranking.directory, classes)
+
+def _poker_tables(ranking: Ranking, common: dict[str, Any]) -> BatchTables:
+    five, multi = ranking.five_tables, ranking.multi_tables
     return BatchTables(
         **common,
-        flush=_frozen(five.flush if five.flush is not None else [0] * MASK_SPACE, np.uint16),
-        hash5=_hash_view(five.hash5),
+        flush=frozen(five.flush if five.flush is not None else [0] * MASK_SPACE, np.uint16),
+        hash5=hash_view(five.hash5),
         **_rank_key_views(multi.rank_keys),
         rank_tables={size: _row_view(table) for size, table in multi.by_size.items()},
         flush_mode=multi.flush_mode,
-        exception_keys=_frozen(multi.exception_keys, np.uint64),
-        exception_classes=_frozen(multi.exception_classes, np.uint16),
+        exception_keys=frozen(multi.exception_keys, np.uint64),
+        exception_classes=frozen(multi.exception_classes, np.uint16),
         mask_prime=None,
+    )
+
+
+def _badugi_tables(ranking: Ranking, common: dict[str, Any]) -> BatchTables:
+    badugi = ranking.badugi_tables
+    return BatchTables(
+        **common,
+        flush=frozen([0] * MASK_SPACE, np.uint16),
+        hash5=hash_view(badugi.hash4),
+        **_rank_key_views([0] * 13),
+        rank_tables={},
+        flush_mode="none",
+        exception_keys=frozen([], np.uint64),
+        exception_classes=frozen([], np.uint16),
+        mask_prime=frozen(badugi.mask_prime, np.uint64),
+    )
+
+
+def _no_tables(ranking: Ranking, common: dict[str, Any]) -> BatchTables:
+    raise RankingError(
+        f"{ranking.name} has wild cards: its batches read its wild table "
+        "(lookup.batch.wild), not these",
+        ranking.name,
     )
 
 
 def _rank_key_views(weights: Sequence[int]) -> dict[str, Any]:
     keys = [weights[card.rank] for card in DECK]
     return {
-        "card_rank_key": _frozen(keys, np.uint64),
-        "pair_rank_key": _frozen([a + b for a in keys for b in keys], np.uint64),
+        "card_rank_key": frozen(keys, np.uint64),
+        "pair_rank_key": frozen([a + b for a in keys for b in keys], np.uint64),
     }
 
 
@@ -330,23 +339,10 @@ def hand_keys(
     return keys, codes
 
 
-def _slots(keys: NDArray[np.uint64], view: HashView) -> NDArray[np.intp]:
-    """The perfect-hash slot of each key (lookup.core.prime_hash.slot_of, vectorised)."""
-    hashed = keys * view.multiplier  # uint64 arrays wrap mod 2**64, as the hash wants
-    buckets = (hashed >> view.bucket_shift).view(np.intp)
-    slots = hashed  # reuse the buffer: offsets, then slots
-    slots <<= view.offset_shift
-    slots >>= np.uint64(32)
-    slots += view.displacement.take(buckets)
-    # x - (x // n) * n: numpy divides by a scalar fast, but its remainder is slow.
-    slots -= (slots // view.slot_count) * view.slot_count
-    return slots.view(np.intp)
-
-
 def _first_key_mismatch(
-    keys: NDArray[np.uint64], slots: NDArray[np.intp], view: HashView
+    keys: NDArray[np.uint64], found: NDArray[np.intp], view: HashView
 ) -> int | None:
-    bad = np.flatnonzero(view.keys.take(slots) != keys)
+    bad = np.flatnonzero(view.keys.take(found) != keys)
     return int(bad[0]) if bad.size else None
 
 
@@ -391,25 +387,25 @@ def classes_of_rank_keys(
     """
     t = batch_tables(rules)
     if hand_size == 5:
-        slots = _slots(keys, t.hash5)
+        found = slots(keys, t.hash5)
         if check:
-            row = _first_key_mismatch(keys, slots, t.hash5)
+            row = _first_key_mismatch(keys, found, t.hash5)
             if row is not None:
                 raise _key_error(row, int(keys[row]))
-        return t.hash5.classes.take(slots)
+        return t.hash5.classes.take(found)
     table = t.rank_tables.get(hand_size)
     if table is None:
         raise HandSizeError(f"{t.ranking.name} has no {hand_size}-card table", hand_size)
     rows = (keys >> table.shift).view(np.intp)
     # "clip": a key that is no hand (only possible unchecked) stays inside the arrays.
-    slots = keys.view(np.intp) + table.offsets.take(rows, mode="clip")
+    at_slots = keys.view(np.intp) + table.offsets.take(rows, mode="clip")
     if check:
         valid = _valid_rank_keys(t.ranking, hand_size)
         at = np.searchsorted(valid, keys).clip(max=len(valid) - 1)
         bad = np.flatnonzero(valid[at] != keys)
         if bad.size:
             raise _key_error(int(bad[0]), int(keys[bad[0]]))
-    return table.classes.take(slots, mode="clip")
+    return table.classes.take(at_slots, mode="clip")
 
 
 def flush_classes(
@@ -428,7 +424,7 @@ def flush_classes(
     if codes.dtype != np.uint64:
         raise TypeError(f"flush_classes takes uint64 codes, got {codes.dtype}")
     t = batch_tables(rules)
-    suits = t.flush_suit.take((codes >> np.uint64(_COUNTER_SHIFT)).view(np.intp))
+    suits = t.flush_suit.take((codes >> np.uint64(COUNTER_SHIFT)).view(np.intp))
     rows = np.flatnonzero(suits != NO_FLUSH)
     if rows.size == 0:
         return rows, np.empty(0, dtype=np.uint16), np.empty(0, dtype=np.uint64)
@@ -493,27 +489,7 @@ def badugi_classes(
     for suit in range(4):
         masks = (card_set >> np.uint64(13 * suit)) & np.uint64(0x1FFF)
         keys *= t.mask_prime.take(masks.view(np.intp))
-    return t.hash5.classes.take(_slots(keys, t.hash5))
-
-
-def _popcount_swar(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
-    """Bits set in each value, for numpy before 2.0 (no ``np.bitwise_count``).
-
-    >>> _popcount_swar(np.array([0, 1, 2**64 - 1, 0b1011 << 40], dtype=np.uint64)).tolist()
-    [0, 1, 64, 3]
-    """
-    x = values - ((values >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    counts: NDArray[np.uint64] = (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
-    return counts
-
-
-_popcount: Any = getattr(np, "bitwise_count", _popcount_swar)
-
-
-def _batch_sizes(ranking: Ranking) -> tuple[int, ...]:
-    return (4, 5) if ranking.rules.scoring == "badugi" else HAND_SIZES
+    return t.hash5.classes.take(slots(keys, t.hash5))
 
 
 def _as_card_array(cards: ArrayLike, ranking: Ranking) -> NDArray[np.integer[Any]]:
@@ -527,7 +503,7 @@ def _as_card_array(cards: ArrayLike, ranking: Ranking) -> NDArray[np.integer[Any
         raise CardError(
             f"card arrays hold integer card indices 0-51, got dtype {array.dtype}", str(array.dtype)
         )
-    sizes = _batch_sizes(ranking)
+    sizes = ranking.kind.sizes
     if array.ndim != 2 or array.shape[1] not in sizes:
         allowed = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
         raise HandSizeError(
@@ -626,13 +602,71 @@ per row, got shape (2, 4)
     """
     ranking = get_ranking(rules)
     array = _as_card_array(cards, ranking)
-    if ranking.rules.has_wild:  # jokers are indices 52 and 53 (see lookup.batch.wild)
-        from lookup.batch.wild import wild_batch
+    batch = ranking.kind.pick(poker=_poker_batch, badugi=_badugi_batch, wild=_wild_batch)
+    return batch(array, ranking, check_duplicates, debug)
 
-        return wild_batch(array, ranking, check_duplicates)
+
+Keys = tuple[NDArray[np.uint64], NDArray[np.uint64]]
+"""A chunk's rank keys and card codes (see :func:`hand_keys`)."""
+
+
+def _poker_batch(
+    array: NDArray[np.integer[Any]], ranking: Ranking, check_duplicates: bool, debug: bool
+) -> NDArray[np.uint16]:
+    def classes(columns: NDArray[np.intp], keys: Keys, start: int) -> NDArray[np.uint16]:
+        rank_keys, codes = keys
+        try:
+            return classes_of_keys(rank_keys, codes, len(columns), rules=ranking, check=debug)
+        except CardError as error:
+            # Only the debug key check raises here; name the row in the caller's numbering.
+            row = start + int(np.flatnonzero(rank_keys == error.token)[0])
+            raise _key_error(row, int(rank_keys[row - start])) from None
+
+    return _in_chunks(array, _batch_tables(ranking), check_duplicates, hand_keys, classes)
+
+
+def _badugi_batch(
+    array: NDArray[np.integer[Any]], ranking: Ranking, check_duplicates: bool, debug: bool
+) -> NDArray[np.uint16]:
     t = _batch_tables(ranking)
-    badugi = ranking.rules.scoring == "badugi"
-    short_deck = len(ranking.deck) < 52
+
+    def card_sets(columns: NDArray[np.intp]) -> Keys:
+        codes = np.zeros(columns.shape[1], dtype=np.uint64)
+        for column in columns:
+            codes += t.card_code.take(column)
+        return codes, codes  # no rank key: the suits' rank masks are taken from the card set
+
+    def classes(columns: NDArray[np.intp], keys: Keys, start: int) -> NDArray[np.uint16]:
+        if len(columns) == 4:
+            return badugi_classes(columns, ranking)
+        return np.minimum.reduce(  # type: ignore[no-any-return]
+            [badugi_classes(columns[list(keep)], ranking) for keep in _four_of_five()]
+        )
+
+    return _in_chunks(array, t, check_duplicates, card_sets, classes)
+
+
+def _wild_batch(
+    array: NDArray[np.integer[Any]], ranking: Ranking, check_duplicates: bool, debug: bool
+) -> NDArray[np.uint16]:
+    # Jokers are indices 52 and 53; the wild path's keys are summed, not hashed by
+    # hand, so there is nothing more for debug to check.
+    return wild_batch(array, ranking, check_duplicates)
+
+
+def _in_chunks(
+    array: NDArray[np.integer[Any]],
+    t: BatchTables,
+    check_duplicates: bool,
+    keys_of: Callable[[NDArray[np.intp]], Keys],
+    classes_of: Callable[[NDArray[np.intp], Keys, int], NDArray[np.uint16]],
+) -> NDArray[np.uint16]:
+    """Class numbers of every row, chunk by cache-sized chunk, every card checked.
+
+    ``keys_of(columns)`` gives a chunk's keys, whose codes prove the cards distinct;
+    ``classes_of(columns, keys, first row)`` its class numbers.
+    """
+    short_deck = len(t.ranking.deck) < 52
     rows, hand_size = array.shape
     out = np.empty(rows, dtype=np.uint16)
     for start in range(0, rows, CHUNK_ROWS):
@@ -641,34 +675,12 @@ per row, got shape (2, 4)
         columns = np.ascontiguousarray(block.T, dtype=np.intp)
         if columns.view(np.uintp).max() > 51 or (short_deck and not t.in_deck.take(columns).all()):
             _raise_bad_card(block, start, t, check_duplicates=check_duplicates)
-        if badugi:
-            keys = np.zeros(len(block), dtype=np.uint64)
-            codes = keys
-            for column in columns:
-                codes += t.card_code.take(column)
-        else:
-            keys, codes = hand_keys(columns)
+        keys = keys_of(columns)
         if check_duplicates:
-            repeated = np.flatnonzero(_popcount(codes & np.uint64(CODE_CARD_SET)) != hand_size)
+            repeated = np.flatnonzero(popcount(keys[1] & np.uint64(CODE_CARD_SET)) != hand_size)
             if repeated.size:
                 _raise_duplicate(block, int(repeated[0]), start)
-        if badugi:
-            if hand_size == 4:
-                chunk = badugi_classes(columns, ranking)
-            else:
-                chunk = np.minimum.reduce(
-                    [badugi_classes(columns[list(keep)], ranking) for keep in _four_of_five()]
-                )
-            out[start : start + len(block)] = chunk
-            continue
-        try:
-            out[start : start + len(block)] = classes_of_keys(
-                keys, codes, hand_size, rules=ranking, check=debug
-            )
-        except CardError as error:
-            # Only the debug key check raises here; name the row in the caller's numbering.
-            row = start + int(np.flatnonzero(keys == error.token)[0])
-            raise _key_error(row, int(keys[row - start])) from None
+        out[start : start + len(block)] = classes_of(columns, keys, start)
     return out
 
 

@@ -5,35 +5,48 @@ row's keys are summed as :mod:`lookup.ranking.wild_kernels` sums them; the unsui
 class is found through the table's perfect hash (as the standard batch path does),
 and each suit whose lane reaches five reads the flush table by lane count and
 the natural rank mask of that suit. Reached through
-:func:`lookup.batch.evaluate.evaluate_batch`; numpy is imported by that module only.
+:func:`lookup.batch.evaluate.evaluate_batch`; the game layer's wild showdown kernel
+sums the same keys (:func:`wild_batch_tables`). The numpy views are kept on the
+ranking (:meth:`~lookup.ranking.ranking.Ranking.derived`), built once from the wild
+table it has loaded.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from itertools import pairwise
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lookup.batch.evaluate import CHUNK_ROWS, _hash_view, _popcount, _slots
+from lookup.batch.primitives import CHUNK_ROWS, hash_view, popcount, slots
 from lookup.core.cards import DECK, JOKERS, Card
 from lookup.core.errors import CardError, DuplicateCardError
 from lookup.ranking.kernels import LANE_BITS
 from lookup.ranking.ranking import Ranking
-from lookup.ranking.tables import MASK_SPACE, load_wild
+from lookup.ranking.tables import MASK_SPACE
 from lookup.ranking.wild_kernels import wild_card_key
 
-__all__ = ["classes_of_wild_keys", "wild_batch"]
+__all__ = ["classes_of_wild_keys", "wild_batch", "wild_batch_tables"]
 
 _CARDS: tuple[Card, ...] = (*DECK, *JOKERS)
 
 
-@cache
-def _tables(ranking: Ranking) -> dict[str, Any]:
-    tables = load_wild(ranking.directory, ranking.classes)
+def wild_batch_tables(ranking: Ranking) -> dict[str, Any]:
+    """Numpy views of a wild-card ranking's table, by name, kept on the ranking.
+
+    ``key`` (each card index's summed key, 0 outside the deck), ``bit``, ``in_deck``,
+    ``suit_bits`` (per suit and card, the natural rank bit it adds to that suit's
+    mask), ``can_flush`` (suit lanes -> a suit can make a flush), ``hash`` (the
+    unsuited classes' :class:`~lookup.batch.primitives.HashView`), ``flush``,
+    ``flushes``, ``top_index`` and ``gaps``. Built on first use (a few ms).
+    """
+    return ranking.derived(wild_batch_tables, _build_tables)
+
+
+def _build_tables(ranking: Ranking) -> dict[str, Any]:
+    tables = ranking.wild_tables
     deck, wild = set(ranking.deck), ranking.wild_cards
     natural_bits = 0x1FFF & ~sum(1 << r for r in {c.rank for c in wild if not c.is_joker})
     key = [wild_card_key(c, tables.wild_digit, c in wild) if c in deck else 0 for c in _CARDS]
@@ -56,7 +69,7 @@ def _tables(ranking: Ranking) -> dict[str, Any]:
         "bit": np.array([1 << i for i in range(len(_CARDS))], dtype=np.uint64),
         "in_deck": np.array([c in deck for c in _CARDS], dtype=np.bool_),
         "suit_bits": suit_bits,
-        "hash": _hash_view(tables.hash),
+        "hash": hash_view(tables.hash),
         "flush": np.array(tables.flush, dtype=np.uint16),
     }
 
@@ -95,7 +108,7 @@ def wild_batch(
     ...
     lookup.CardError: row 0: card Jkb (index 53) is not in the joker deck
     """
-    t = _tables(ranking)
+    t = wild_batch_tables(ranking)
     out = np.empty(array.shape[0], dtype=np.uint16)
     for first in range(0, array.shape[0], CHUNK_ROWS):
         block = array[first : first + CHUNK_ROWS]
@@ -125,7 +138,7 @@ def _chunk(
         cards = bit.take(columns[0])
         for column in columns[1:]:
             cards |= bit.take(column)
-        repeated = np.flatnonzero(_popcount(cards) != block.shape[1])
+        repeated = np.flatnonzero(popcount(cards) != block.shape[1])
         if repeated.size:
             row = int(repeated[0])
             values = sorted(block[row].tolist())
@@ -141,13 +154,13 @@ def _chunk(
 def classes_of_wild_keys(
     keys: NDArray[np.uint64], cards: Sequence[NDArray[np.intp] | int], t: dict[str, Any]
 ) -> NDArray[np.uint16]:
-    """Class of each row's summed wild key (``t`` from :func:`_tables`).
+    """Class of each row's summed wild key (``t`` from :func:`wild_batch_tables`).
 
     ``cards`` are the rows' cards, one column each (an int stands for a card every
     row holds, such as a board card), read only to build the flush masks.
 
     >>> from lookup.ranking.ranking import get_ranking
-    >>> t = _tables(get_ranking("joker"))
+    >>> t = wild_batch_tables(get_ranking("joker"))
     >>> rows = [[48, 49, 50, 51], [47, 43, 39, 35]]  # Ac Ad Ah As; Ks Qs Js Ts
     >>> hands = [*np.array(rows).T, 52]  # and the joker in both rows
     >>> keys = sum(t["key"].take(np.broadcast_to(c, 2)) for c in hands)
@@ -156,7 +169,7 @@ def classes_of_wild_keys(
     """
     lanes = (keys & np.uint64((1 << LANE_BITS) - 1)).view(np.intp)
     view = t["hash"]
-    out: NDArray[np.uint16] = view.classes.take(_slots(keys >> np.uint64(LANE_BITS), view))
+    out: NDArray[np.uint16] = view.classes.take(slots(keys >> np.uint64(LANE_BITS), view))
     if not t["flushes"]:
         return out
     # Few rows have a suit that can make a flush: find them by one gather, then only those.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache, update_wrapper
 
 from lookup.core.cards import hand_cards
-from lookup.ranking.ranking import get_ranking
+from lookup.ranking.ranking import Ranking, get_ranking
 
 # typing is the type checker's alone: importing it costs a script more than its first hand.
 TYPE_CHECKING = False
@@ -98,9 +98,11 @@ def standard_entry() -> Callable[..., HandRank]:
     The same arguments, answers and errors as :func:`evaluate`, one Python call
     fewer per hand: the kernel answers plain standard hands itself, sends a
     ranking named by ``rules=`` to its :func:`checked_entry` and anything else
-    to :func:`route`. It carries this
-    function's name, documentation and signature (``__wrapped__``). Made on
-    first use, when it reads the standard five-card tables.
+    to :func:`route`: the router this module hands the ranking layer, which cannot
+    import it (:attr:`~lookup.ranking.kernels.Kernels.entry`). It carries this
+    function's name, documentation and signature (``__wrapped__``). Made once, on
+    first use, when it reads the standard five-card tables; kept on the standard
+    ranking (:meth:`~lookup.ranking.ranking.Ranking.derived`, keyed by this function).
 
     >>> import lookup
     >>> lookup.evaluate is standard_entry() and lookup.evaluate.__wrapped__ is evaluate
@@ -108,9 +110,12 @@ def standard_entry() -> Callable[..., HandRank]:
     >>> lookup.evaluate("Ah 6d 7c 8s 9h", rules="short-deck").describe()
     'Straight, Nine high'
     """
-    entry = get_ranking("standard").checked
-    if getattr(entry, "__wrapped__", None) is not evaluate:
-        update_wrapper(entry, evaluate)
+    return get_ranking("standard").derived(standard_entry, _front_door)
+
+
+def _front_door(ranking: Ranking) -> Callable[..., HandRank]:
+    entry: Callable[..., HandRank] = ranking.kernels.entry((checked_entry, route))
+    update_wrapper(entry, evaluate)
     return entry
 
 

@@ -62,14 +62,14 @@ import numpy.typing as npt
 
 from lookup.batch.evaluate import (
     BatchTables,
-    _slots,
     badugi_classes,
     batch_tables,
     classes_of_keys,
     classes_of_rank_keys,
 )
-from lookup.batch.wild import _tables as _wild_tables
+from lookup.batch.primitives import slots as _slots
 from lookup.batch.wild import classes_of_wild_keys
+from lookup.batch.wild import wild_batch_tables as _wild_tables
 from lookup.core.cards import PRIMES, rank_multisets
 from lookup.core.errors import GameError
 from lookup.ranking.ranking import Ranking
@@ -214,8 +214,12 @@ def _pair_rows() -> npt.NDArray[np.intp]:
     return ((index // 52 // 4) * 13 + (index % 52) // 4).astype(np.intp)
 
 
-@cache
 def _omaha_tables(ranking: Ranking) -> OmahaTables:
+    """The ranking's :class:`OmahaTables`, kept on it (keyed by this function)."""
+    return ranking.derived(_omaha_tables, _build_omaha_tables)
+
+
+def _build_omaha_tables(ranking: Ranking) -> OmahaTables:
     standard = batch_tables()
     t = batch_tables(ranking)
     view = standard.hash5
@@ -406,7 +410,7 @@ class WildBatchKernel:
 
 
 def _is_wild(ranking: Ranking) -> bool:
-    return bool(ranking.wild_cards) or any(card.is_joker for card in ranking.deck)
+    return ranking.kind.pick(poker=False, badugi=False, wild=True)
 
 
 def wild_kernel(ranking: Ranking) -> WildBatchKernel | None:

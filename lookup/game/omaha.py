@@ -42,15 +42,13 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import Final, NamedTuple
 
 from lookup.core.errors import RankingError
 from lookup.ranking.ranking import Ranking
-from lookup.ranking.tables import load_five
 
-__all__ = ["OmahaBoard", "omaha_kernel", "prepare_board"]
+__all__ = ["OmahaBoard", "build_omaha_kernel", "omaha_kernel", "prepare_board"]
 
 _SUITS: Final = (0x8000, 0x4000, 0x2000, 0x1000)
 _SUIT_INDEX: Final = {bit: index for index, bit in enumerate(_SUITS)}
@@ -95,14 +93,15 @@ def prepare_board(board: Sequence[int]) -> OmahaBoard:
     return OmahaBoard(products, tuple(suited), tuple(board))
 
 
-@cache
 def omaha_kernel(ranking: Ranking) -> Callable[[Sequence[int], Sequence[int] | OmahaBoard], int]:
     """``(hole, board) -> class number`` of the best exactly-2-plus-exactly-3 hand.
 
     The Omaha family's :data:`~lookup.game.family.GameKernel`, which also takes
     a prepared board. Unchecked: ``hole`` holds 2 or more distinct Card ints, ``board`` 3 to 5 more,
     all of the ranking's deck. ``board`` may be an :class:`OmahaBoard` made by
-    :func:`prepare_board`. Cost: see the module docstring.
+    :func:`prepare_board`. Cost: see the module docstring; made once per ranking
+    and kept on it (:meth:`~lookup.ranking.ranking.Ranking.derived`, keyed by this
+    function), :func:`build_omaha_kernel` makes a new one.
 
     >>> from lookup.core.cards import parse_cards
     >>> from lookup.ranking.ranking import get_ranking
@@ -114,12 +113,23 @@ def omaha_kernel(ranking: Ranking) -> Callable[[Sequence[int], Sequence[int] | O
     ...
     lookup.RankingError: Omaha hands are five cards: badugi ranks four-card hands
     """
-    if ranking.rules.scoring != "poker":
+    return ranking.derived(omaha_kernel, build_omaha_kernel)
+
+
+def build_omaha_kernel(
+    ranking: Ranking,
+) -> Callable[[Sequence[int], Sequence[int] | OmahaBoard], int]:
+    """A new :func:`omaha_kernel` of ``ranking`` (about 30 ms; its board rows start empty).
+
+    It reads the ranking's five-card tables, so a poker ranking's only: a wild-card
+    ranking raises :class:`~lookup.core.errors.RankingError` too.
+    """
+    if ranking.hand_size != 5:
         raise RankingError(
             f"Omaha hands are five cards: {ranking.name} ranks four-card hands", ranking.name
         )
+    five = ranking.five_tables
     evaluate5 = ranking.kernel(5)
-    five = load_five(ranking.directory, ranking.classes)
     by_product, flush = five.by_product, five.flush
     if flush is not None and not _flush_never_worse(by_product, flush):
         return _plain_kernel(evaluate5)

@@ -20,9 +20,6 @@ at most C(n, 5) five-card lookups to find the cards (21 for seven cards);
 
 from __future__ import annotations
 
-from functools import cache
-from itertools import combinations
-
 from lookup.core.cards import DECK, Card, Rank, Suit
 from lookup.core.errors import PokerLookupError
 from lookup.core.rules import Category
@@ -68,7 +65,7 @@ class BestFive(NamedTuple):
         >>> best_five("Jk As Ks Qs Js", rules="joker").stand_ins[-1]
         Card('Ts')
         """
-        wild = self.rank.ranking.wild_cards if self.rank.ranking.rules.has_wild else frozenset()
+        wild = self.rank.ranking.wild_cards
         if not wild.intersection(self.cards):
             return (None,) * len(self.cards)
         reading = self.rank.ranks
@@ -160,9 +157,8 @@ def _normalise(text: str) -> str:
     return " ".join(text.replace(",", ", ").replace(":", ": ").lower().split())
 
 
-@cache
 def _class_by_sentence(ranking: Ranking) -> dict[str, ClassNumber]:
-    """Normalised sentence -> class number, for every class of ``ranking``."""
+    """Normalised sentence -> class number, for every class of ``ranking`` (kept on it)."""
     return {_normalise(ranking.describe(n)): n for n in range(1, ranking.class_count + 1)}
 
 
@@ -181,7 +177,8 @@ def parse_description(text: str, rules: RulesLike = "standard") -> HandRank:
     lookup.PokerLookupError: 'Pair of Aces, King-Ten' does not describe a standard hand: ...
     """
     ranking = get_ranking(rules)
-    number = _class_by_sentence(ranking).get(_normalise(text)) if isinstance(text, str) else None
+    by_sentence = ranking.derived(_class_by_sentence, _class_by_sentence)
+    number = by_sentence.get(_normalise(text)) if isinstance(text, str) else None
     if number is None:
         raise PokerLookupError(
             f"{text!r} does not describe a {ranking.name} hand: expected a sentence such as "
@@ -192,28 +189,16 @@ def parse_description(text: str, rules: RulesLike = "standard") -> HandRank:
 
 
 def cards_of(ranking: Ranking, rank: HandRank, pools: tuple[tuple[Card, ...], ...]) -> BestFive:
-    """The cards of the first pool's subset worth ``rank``, in reading order."""
+    """The cards of the first pool's subset worth ``rank``, in reading order.
+
+    Its kind finds the subset (:meth:`~lookup.ranking.kinds.RankingKind.cards_worth`).
+    """
     wanted = ranking.classes.reading(rank.class_number)
-    size = len(wanted)
-    if ranking.rules.scoring == "badugi":
-        pool = next(
-            sub
-            for hand in pools
-            for sub in combinations(hand, size)
-            if {c.rank for c in sub} == set(wanted) and len({c.suit for c in sub}) == size
-        )
-    else:
-        kernel = ranking.kernel(5)
-        pool = next(
-            sub
-            for hand in pools
-            for sub in combinations(hand, 5)
-            if kernel(*sub) == rank.class_number
-        )
+    pool = ranking.kind.cards_worth(ranking, rank.class_number, pools)
     chosen: list[Card] = []
     if not wanted:  # 'no low': any five the hand holds play
         return BestFive(rank, pool)
-    wild = ranking.wild_cards if ranking.rules.has_wild else frozenset()
+    wild = ranking.wild_cards
     # Natural cards take the ranks they are; each wild card takes a rank left over.
     naturals = [c for c in pool if c not in wild]
     spare = [c for c in pool if c in wild]

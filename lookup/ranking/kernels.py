@@ -25,6 +25,11 @@ product names the hand up to relabelling suits and is looked up. Five cards
 take the best of their five four-card subsets.
 
 Tables are bound as closure variables: cheaper to reach than globals.
+
+A checked entry also takes ``rules=`` and ``game=`` when the front door
+(:func:`lookup.game.entry.standard_entry`) asks for one with its router:
+that is how ``lookup.evaluate`` is the standard ranking's checked kernel itself,
+while this layer imports nothing above it.
 """
 
 from __future__ import annotations
@@ -41,13 +46,27 @@ if TYPE_CHECKING:
     from typing import Any, Final, NamedTuple, TypeAlias
 
     Kernel: TypeAlias = Callable[..., int]
+    Router: TypeAlias = tuple[Callable[[str], Callable[[Any, Any], Any]], Callable[..., Any]]
+    """Where a checked entry sends a hand that names ``rules=`` or ``game=``: a pair
+    ``(by_rules, route)`` from the front door (:mod:`lookup.game.entry`), which this
+    layer cannot import. ``by_rules(name)`` is that ranking's cached checked entry (the
+    ``rules=NAME`` fast path); ``route(cards, board, rules, game)`` takes the rest. A
+    plain tuple: a named one would cost every start-up its class."""
     Slow: TypeAlias = Callable[[Any, Any], Any]
     """The checked path's fallback: parses ``(cards, board)``, explains what is wrong, or
     answers."""
 else:
     from lookup.core.record import NamedTuple
 
-__all__ = ["LANE_BITS", "Kernels", "badugi_kernels", "poker_kernels"]
+__all__ = [
+    "LANE_BITS",
+    "NO_ROUTER",
+    "Kernels",
+    "Values",
+    "badugi_kernels",
+    "poker_kernels",
+    "routed",
+]
 
 LANE_BITS: Final = 12
 """Low bits of a six/seven-card key: a 3-bit counter per suit, clubs lowest."""
@@ -63,6 +82,44 @@ class Kernels(NamedTuple):
     checked: Callable[[Any, Any], Any]
     """``(cards, board) -> value``: tuples of distinct cards of the deck are checked and
     looked up in one pass; anything else goes to the caller's slow, explaining path."""
+    entry: Callable[[Router], Callable[..., Any]]
+    """``router -> (cards, board=None, rules=None, game=None) -> value``: ``checked`` that
+    also takes ``rules=`` and ``game=``, handing them to the router (a new function
+    each call: the front door keeps the one it makes)."""
+
+
+def _no_route(*args: object) -> Any:
+    raise TypeError(
+        "a ranking's checked kernel takes (cards, board): rules= and game= are lookup.evaluate's"
+    )
+
+
+NO_ROUTER: Final[Router] = (_no_route, _no_route)
+"""The router of a ranking's own :attr:`Kernels.checked`: it takes no ``rules=`` or ``game=``."""
+
+
+def routed(checked: Callable[[Any, Any], Any]) -> Callable[[Router], Callable[..., Any]]:
+    """:attr:`Kernels.entry` for a kernel without a fused one: ``checked`` behind the router.
+
+    One Python call more per hand than a fused entry (poker's, below), which only the
+    standard ranking's front door needs.
+    """
+
+    def entry(router: Router) -> Callable[..., Any]:
+        by_rules, route = router
+
+        def checked_routed(
+            cards: Any, board: Any = None, rules: Any = None, game: Any = None
+        ) -> Any:
+            if rules is not None or game is not None:
+                if game is None and type(rules) is str:  # a ranking's name: straight to it
+                    return by_rules(rules)(cards, board)
+                return route(cards, board, rules, game)
+            return checked(cards, board)
+
+        return checked_routed
+
+    return entry
 
 
 def _flush_suit_bits() -> list[int]:
@@ -157,80 +214,76 @@ def poker_kernels(
     bit: dict[object, int] = {card: 1 << (13 * card.suit + card.rank) for card in deck}
     shift, lanes, low = LANE_BITS, (1 << LANE_BITS) - 1, (1 << _CARD_SHIFT) - 1
 
-    # lookup.evaluate's routing, found on the first hand that names rules= or game=.
-    by_rules: Callable[[Any], Callable[[Any, Any], Any]] | None = None
-    route: Callable[[Any, Any, Any, Any], Any] | None = None
+    def entry(router: Router) -> Callable[..., Any]:
+        # The one body of the checked entry, with the router bound: the ranking's own
+        # (NO_ROUTER) and the front door's (lookup.evaluate) differ only in it.
+        by_rules, route = router
 
-    def checked(cards: Any, board: Any = None, rules: Any = None, game: Any = None) -> Any:
-        nonlocal by_rules, route
-        if rules is not None or game is not None:
-            # Another ranking or a game (this is lookup.evaluate for standard).
-            if by_rules is None or route is None:
-                from lookup.game.entry import checked_entry
-                from lookup.game.entry import route as general
+        def checked(cards: Any, board: Any = None, rules: Any = None, game: Any = None) -> Any:
+            if rules is not None or game is not None:  # another ranking, or a game
+                if game is None and type(rules) is str:  # a ranking's name: straight to it
+                    return by_rules(rules)(cards, board)
+                return route(cards, board, rules, game)
+            if board is None:
+                hand = cards  # any sized sequence: what is not five to seven cards of the deck
+            elif type(board) is tuple and type(cards) is tuple:  # fails a lookup below
+                hand = cards + board
+            else:
+                return slow(cards, board)
+            number = 0  # set once the cards are proved: a miss after that is an unmade value
+            try:
+                n = len(hand)
+                if n == 5:
+                    a, b, c, d, e = hand
+                    if (bit[a] | bit[b] | bit[c] | bit[d] | bit[e]).bit_count() != 5:
+                        return slow(cards, board)
+                    if flush is not None and a & b & c & d & e & 0xF000:
+                        number = flush[(a | b | c | d | e) >> 16]
+                    else:
+                        number = by_product[
+                            (a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)
+                        ]
+                    return made[number]
+                if n == 7:
+                    if key67 is None:  # the first six- or seven-card hand reads their table
+                        load_multi()
+                        assert key67 is not None
+                    a, b, c, d, e, f, g = hand
+                    k = key67[a] + key67[b] + key67[c] + key67[d] + key67[e] + key67[f] + key67[g]
+                    if (k >> _CARD_SHIFT).bit_count() != 7:  # a repeated card carried
+                        return slow(cards, board)
+                    k &= low
+                    if flush7 is not None and flush_suit[k & lanes]:
+                        number = flush7(k, _suit_mask(hand, flush_suit[k & lanes]))
+                    else:
+                        number = classes7[(k >> shift) + offsets7[k >> row_bits]]
+                    return made[number]
+                if n == 6:
+                    if key67 is None:
+                        load_multi()
+                        assert key67 is not None
+                    a, b, c, d, e, f = hand
+                    k = key67[a] + key67[b] + key67[c] + key67[d] + key67[e] + key67[f]
+                    if (k >> _CARD_SHIFT).bit_count() != 6:
+                        return slow(cards, board)
+                    k &= low
+                    if flush6 is not None and flush_suit[k & lanes]:
+                        number = flush6(k, _suit_mask(hand, flush_suit[k & lanes]))
+                    else:
+                        number = classes6[(k >> shift) + offsets6[k >> row_bits]]
+                    return made[number]
+            except (KeyError, TypeError, ValueError):  # not cards of this deck, or no sequence
+                if number:
+                    return make(number)
+            if board is None and type(cards) is str:
+                parsed = quick_cards(cards)
+                if parsed is not None and 5 <= len(parsed) <= 7:
+                    return checked(parsed)
+            return slow(cards, board)  # more than seven cards, too few, or not cards
 
-                by_rules, route = checked_entry, general
-            if game is None and type(rules) is str:  # a ranking's name: straight to it
-                return by_rules(rules)(cards, board)
-            return route(cards, board, rules, game)
-        if board is None:
-            hand = cards  # any sized sequence: what is not five to seven cards of the deck
-        elif type(board) is tuple and type(cards) is tuple:  # fails a lookup below
-            hand = cards + board
-        else:
-            return slow(cards, board)
-        number = 0  # set once the cards are proved: a miss after that is an unmade value
-        try:
-            n = len(hand)
-            if n == 5:
-                a, b, c, d, e = hand
-                if (bit[a] | bit[b] | bit[c] | bit[d] | bit[e]).bit_count() != 5:
-                    return slow(cards, board)
-                if flush is not None and a & b & c & d & e & 0xF000:
-                    number = flush[(a | b | c | d | e) >> 16]
-                else:
-                    number = by_product[
-                        (a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)
-                    ]
-                return made[number]
-            if n == 7:
-                if key67 is None:  # the first six- or seven-card hand reads their table
-                    load_multi()
-                    assert key67 is not None
-                a, b, c, d, e, f, g = hand
-                k = key67[a] + key67[b] + key67[c] + key67[d] + key67[e] + key67[f] + key67[g]
-                if (k >> _CARD_SHIFT).bit_count() != 7:  # a repeated card carried
-                    return slow(cards, board)
-                k &= low
-                if flush7 is not None and flush_suit[k & lanes]:
-                    number = flush7(k, _suit_mask(hand, flush_suit[k & lanes]))
-                else:
-                    number = classes7[(k >> shift) + offsets7[k >> row_bits]]
-                return made[number]
-            if n == 6:
-                if key67 is None:
-                    load_multi()
-                    assert key67 is not None
-                a, b, c, d, e, f = hand
-                k = key67[a] + key67[b] + key67[c] + key67[d] + key67[e] + key67[f]
-                if (k >> _CARD_SHIFT).bit_count() != 6:
-                    return slow(cards, board)
-                k &= low
-                if flush6 is not None and flush_suit[k & lanes]:
-                    number = flush6(k, _suit_mask(hand, flush_suit[k & lanes]))
-                else:
-                    number = classes6[(k >> shift) + offsets6[k >> row_bits]]
-                return made[number]
-        except (KeyError, TypeError, ValueError):  # not cards of this deck, or no sequence
-            if number:
-                return make(number)
-        if board is None and type(cards) is str:
-            parsed = quick_cards(cards)
-            if parsed is not None and 5 <= len(parsed) <= 7:
-                return checked(parsed)
-        return slow(cards, board)  # more than seven cards, too few, or not cards
+        return checked
 
-    return Kernels(by_size, best, load_multi, checked)
+    return Kernels(by_size, best, load_multi, entry(NO_ROUTER), entry)
 
 
 _CARD_SHIFT: Final = 64
@@ -413,4 +466,4 @@ def badugi_kernels(
             pass
         return slow(cards, board)
 
-    return Kernels(by_size, best, lambda: None, checked)
+    return Kernels(by_size, best, lambda: None, checked, routed(checked))

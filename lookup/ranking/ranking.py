@@ -7,7 +7,11 @@ built-in ranking; a path (``pathlib.Path``) names a folder that
 ``python -m tablegen --rules FILE --out DIR`` wrote, as does :func:`load_rules`.
 
 Tables load on first use, once per process, under a lock, so rankings are safe
-to share between threads; importing pokerlookup reads none of them.
+to share between threads; importing pokerlookup reads none of them. A ranking
+owns them: no other module opens its files. What other layers derive from them
+(Omaha rows, numpy views) is kept on the ranking too, through
+:meth:`Ranking.derived`. Its :attr:`~Ranking.kind` (poker, badugi, wild) is where
+the kinds of ranking differ (:mod:`~lookup.ranking.kinds`).
 
 >>> from lookup.ranking.ranking import get_ranking, rankings
 >>> short = get_ranking("short-deck")
@@ -30,16 +34,9 @@ from lookup.core.cards import DECK, JOKERS, RANK_CHARS, Card, CardsLike, Rank, h
 from lookup.core.errors import CardError, HandSizeError, RankingError
 from lookup.core.rules import BUILTIN_RANKINGS, Category, RankingRules
 from lookup.core.tablefile import table_path
-from lookup.ranking.kernels import Kernels, Values, badugi_kernels, poker_kernels
-from lookup.ranking.tables import (
-    ClassTable,
-    MultiCardTables,
-    load_badugi,
-    load_classes,
-    load_five,
-    load_multi,
-    load_wild,
-)
+from lookup.ranking.kernels import Kernels, Values
+from lookup.ranking.kinds import RankingKind, kind_of
+from lookup.ranking.tables import ClassTable, load_classes
 from lookup.ranking.value import ClassNumber, HandRank, _check_number
 
 # Names for the type checker only: importing typing or pathlib (for Path, which only
@@ -48,9 +45,13 @@ from lookup.ranking.value import ClassNumber, HandRank, _check_number
 # threading.Lock and RLock do: importing threading itself costs more.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Callable, Hashable, Iterable, Sequence
     from pathlib import Path
-    from typing import Final, TypeAlias
+    from typing import Any, Final, TypeAlias, TypeVar
+
+    from lookup.ranking.tables import BadugiTables, FiveCardTables, MultiCardTables, WildTables
+
+    T = TypeVar("T")
 
 __all__ = ["Ranking", "RulesLike", "get_ranking", "load_rules", "rankings", "value_of"]
 
@@ -68,8 +69,10 @@ class Ranking:
         self._spec = spec
         self._lock = RLock()
         self._classes: ClassTable | None = None
+        self._kind: RankingKind | None = None
         self._kernels: Kernels | None = None
-        self._multi: MultiCardTables | None = None
+        self._derived: dict[Hashable, Any] = {}
+        """Key -> a view of its tables kept by :meth:`derived`, the tables themselves among them."""
         self._made: dict[int, HandRank] = {}
         """Class number -> its shared value, made when first met (see :meth:`values`)."""
         self._all_made = False
@@ -89,6 +92,11 @@ class Ranking:
 
         return Path(self._directory)
 
+    @property
+    def folder(self) -> str | Path:
+        """:attr:`directory` as given: a plain string for a built-in ranking (no pathlib)."""
+        return self._directory
+
     def __repr__(self) -> str:
         return (
             f"Ranking({self._spec!r})"
@@ -98,6 +106,10 @@ class Ranking:
 
     def __reduce__(self) -> tuple[object, tuple[str | Path]]:
         return get_ranking, (self._spec,)
+
+    def reduce_value(self, number: ClassNumber) -> tuple[object, tuple[str | Path, int]]:
+        """How its value of class ``number`` pickles (for ``HandRank``): by spec and number."""
+        return value_of, (self._spec, number)
 
     # -- tables, loaded once --------------------------------------------------------
 
@@ -116,6 +128,72 @@ class Ranking:
     def rules(self) -> RankingRules:
         """The ranking's rules, as its tables record them."""
         return self.classes.rules
+
+    @property
+    def kind(self) -> RankingKind:
+        """Its kind (:mod:`~lookup.ranking.kinds`): poker, badugi or wild, and their ways.
+
+        >>> get_ranking("badugi").kind.sizes
+        (4, 5)
+        """
+        kind = self._kind
+        if kind is None:
+            kind = self._kind = kind_of(self.rules)
+        return kind
+
+    def derived(self, key: Hashable, build: Callable[[Ranking], T]) -> T:
+        """What ``build(self)`` returns, built once and kept on this ranking under ``key``.
+
+        The one place a view derived from a ranking's tables is kept (numpy arrays,
+        Omaha rows, its table files themselves): layers above pass their ``build``, so
+        this layer imports none of them, and a view lives and dies with its ranking.
+        ``key`` is a function of the module that owns the view (its ``build``, or the
+        function that hands the view out), or a tuple of one and the arguments ``build``
+        binds: function objects are unique, so no two modules' keys collide, and a key
+        names where its view is made. Strings are not used: two could clash.
+        Thread-safe: the first caller builds under the ranking's lock (a second
+        waits, then reads), and a failed build keeps nothing. Cost: one dict lookup
+        once built.
+
+        >>> def deck_size(ranking):
+        ...     return len(ranking.deck)
+        >>> get_ranking("short-deck").derived(deck_size, deck_size)
+        36
+        """
+        try:
+            found: T = self._derived[key]
+            return found
+        except KeyError:
+            pass
+        with self._lock:
+            if key not in self._derived:
+                self._derived[key] = build(self)
+            built: T = self._derived[key]
+            return built
+
+    @property
+    def five_tables(self) -> FiveCardTables:
+        """A poker ranking's five-card tables, ``hash5`` and ``flush`` (read once, a few ms).
+
+        A ranking of another kind raises :class:`~lookup.core.errors.RankingError`, as do
+        the other table properties for a kind that does not read them.
+        """
+        return self.derived(RankingKind.five_tables, self.kind.five_tables)
+
+    @property
+    def multi_tables(self) -> MultiCardTables:
+        """A poker ranking's six/seven-card table, ``sum67`` (read once, about 10 ms)."""
+        return self.derived(RankingKind.multi_tables, self.kind.multi_tables)
+
+    @property
+    def badugi_tables(self) -> BadugiTables:
+        """A badugi ranking's tables, ``mask_prime`` and ``hash4`` (read once)."""
+        return self.derived(RankingKind.badugi_tables, self.kind.badugi_tables)
+
+    @property
+    def wild_tables(self) -> WildTables:
+        """A wild-card ranking's table, ``wild`` (read once)."""
+        return self.derived(RankingKind.wild_tables, self.kind.wild_tables)
 
     @property
     def name(self) -> str:
@@ -153,14 +231,7 @@ class Ranking:
         >>> sorted(map(str, get_ranking("deuces-wild").wild_cards))
         ['2c', '2d', '2h', '2s']
         """
-        wild = set(self.rules.wild_ranks)
-        return frozenset(c for c in self.deck if c.is_joker or c.rank in wild)
-
-    def _multi_tables(self) -> MultiCardTables:
-        with self._lock:
-            if self._multi is None:
-                self._multi = load_multi(self._directory, self.classes)
-            return self._multi
+        return self.derived(RankingKind.wild_cards, self.kind.wild_cards)
 
     @property
     def kernels(self) -> Kernels:
@@ -169,22 +240,8 @@ class Ranking:
         if kernels is None:
             with self._lock:
                 if self._kernels is None:
-                    classes = self.classes
                     values = Values(self._made, self._value)
-                    slow = self._slow
-                    if classes.rules.scoring == "badugi":
-                        badugi = load_badugi(self._directory, classes)
-                        self._kernels = badugi_kernels(self.deck, badugi, values, slow)
-                    elif classes.rules.has_wild:
-                        from lookup.ranking.wild_kernels import wild_kernels  # only wild decks
-
-                        wild = load_wild(self._directory, classes)
-                        self._kernels = wild_kernels(self.deck, self.wild_cards, wild, values, slow)
-                    else:
-                        five = load_five(self._directory, classes)
-                        self._kernels = poker_kernels(
-                            self.deck, five, self._multi_tables, values, slow
-                        )
+                    self._kernels = self.kind.kernels(self, values, self._slow)
                 kernels = self._kernels
         return kernels
 
@@ -415,3 +472,8 @@ def rankings() -> tuple[Ranking, ...]:
 def value_of(spec: str | Path, number: ClassNumber) -> HandRank:
     """The value of class ``number`` under ranking ``spec`` (how values unpickle)."""
     return get_ranking(spec).value(number)
+
+
+# HandRank.from_kev finds the standard ranking through the registry, handed down here:
+# this module makes the values, so value.py cannot import it. Set once, never changed.
+HandRank._registry = get_ranking

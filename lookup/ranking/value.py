@@ -9,7 +9,10 @@ itself compares the natural way round: ``stronger > weaker``; values of two
 different rankings refuse to be ordered.
 
 A value knows its ranking (it holds it) and its class number; everything else
-(category, ranks, description) is read from that ranking's tables on demand.
+(category, ranks, description, how it pickles) is asked of that ranking on demand.
+Rankings make the values, so this module never imports theirs
+(:mod:`lookup.ranking.ranking`): that module hands :class:`HandRank` its registry
+when it is defined, for :meth:`HandRank.from_kev`.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from lookup.core.rules import Category
 
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 if TYPE_CHECKING:
-    from typing import Final, TypeAlias
+    from collections.abc import Callable
+    from typing import ClassVar, Final, TypeAlias
 
     from lookup.core.cards import Rank
     from lookup.ranking.ranking import Ranking
@@ -56,6 +60,10 @@ class HandRank:
 
     __slots__ = ("_number", "_ranking")
 
+    _registry: ClassVar[Callable[[str], Ranking]]
+    """Name -> ranking: ``lookup.ranking.ranking.get_ranking``, which that module sets here
+    once, as it is defined (it makes the values, so this module cannot import it)."""
+
     def __init__(self, ranking: Ranking, number: ClassNumber) -> None:
         # Made by Ranking.value(); use that (or from_kev) rather than this.
         self._ranking = ranking
@@ -64,9 +72,7 @@ class HandRank:
     @classmethod
     def from_kev(cls, kev: ClassNumber) -> HandRank:
         """The standard ranking's value of Cactus-Kev class number ``kev``."""
-        from lookup.ranking.ranking import get_ranking
-
-        return get_ranking("standard").value(kev)
+        return cls._registry("standard").value(kev)
 
     @property
     def ranking(self) -> Ranking:
@@ -172,9 +178,7 @@ class HandRank:
         return f"HandRank({self._number}, {self.name!r}, rules={self._ranking.name!r})"
 
     def __reduce__(self) -> tuple[object, tuple[object, int]]:
-        from lookup.ranking.ranking import value_of
-
-        return value_of, (self._ranking.spec, self._number)
+        return self._ranking.reduce_value(self._number)  # its ranking's spec and the number
 
 
 def _check_number(number: object, count: int) -> int:

@@ -31,7 +31,7 @@ from itertools import combinations, combinations_with_replacement, starmap
 from typing import TYPE_CHECKING, Any, Final
 
 from lookup.core.cards import PRIMES, Card, hand_cards
-from lookup.ranking.kernels import LANE_BITS, Kernels, Values
+from lookup.ranking.kernels import LANE_BITS, Kernels, Values, routed
 from lookup.ranking.tables import MASK_SPACE, WildTables
 
 if TYPE_CHECKING:
@@ -217,4 +217,4 @@ def wild_kernels(
             return made.get(number) or make(number)
         return slow(cards, board)
 
-    return Kernels(by_size, best, lambda: None, checked)
+    return Kernels(by_size, best, lambda: None, checked, routed(checked))
