@@ -39,7 +39,9 @@ def _subpackage(module: str) -> str:
 
 def test_the_import_contracts_hold() -> None:
     from importlinter.application.use_cases import lint_imports
+    from importlinter.configuration import configure
 
+    configure()  # what the lint-imports command does first: readers and printers
     cwd = os.getcwd()
     os.chdir(ROOT)  # import-linter reads the packages from the working directory
     try:
