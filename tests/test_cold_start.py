@@ -214,7 +214,7 @@ def test_canonical_json_is_jsons_spelling(value: object) -> None:
 
 def test_builtin_digests_are_the_json_digests() -> None:
     for name in BUILTIN_RANKINGS:
-        rules = lookup.get_ranking(name).rules
+        rules = lookup.get_ranking(name).definition
         canonical = json.dumps(rules.as_mapping(), sort_keys=True, separators=(",", ":"))
         assert rules.digest == hashlib.sha256(canonical.encode()).hexdigest()
 

@@ -159,7 +159,7 @@ def test_each_builtin_ranking_has_its_kind() -> None:
         kind = get_ranking(name).kind
         expected = BADUGI if name == "badugi" else WILD if name in WILD_RANKINGS else POKER
         assert kind is expected, name
-        assert kind is kind_of(get_ranking(name).rules)
+        assert kind is kind_of(get_ranking(name).definition)
         assert isinstance(kind, RankingKind)
     assert [k.name for k in (POKER, BADUGI, WILD)] == ["poker", "badugi", "wild"]
     assert repr(BADUGI) == "<badugi ranking kind>"

@@ -182,7 +182,7 @@ def test_runtime_records_are_plain_namedtuples(cls: Any) -> None:
 
 
 def test_ranking_rules_repr_and_pickle_unchanged() -> None:
-    rules = lookup.get_ranking("deuces-wild").rules
+    rules = lookup.get_ranking("deuces-wild").definition
     assert repr(rules).startswith("RankingRules(name='deuces-wild', description=")
     assert repr(rules).endswith("jokers=0, bug=False, wild_ranks=(0,))")
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):

@@ -143,9 +143,9 @@ def test_check_names_each_stale_or_missing_file(check_runs: CheckRuns) -> None:
 def load_everything(directory: Path) -> object:
     """Read every table of a folder the way the runtime does."""
     classes = load_classes(directory)
-    if classes.rules.scoring == "badugi":
+    if classes.definition.scoring == "badugi":
         return load_badugi(directory, classes)
-    if classes.rules.has_wild:
+    if classes.definition.has_wild:
         return load_wild(directory, classes)
     return load_five(directory, classes), load_multi(directory, classes)
 

@@ -181,7 +181,7 @@ def reference(name: str) -> Reference:
     """The brute-force class number of every five-card shape of the deck."""
     _, codes = exhaustive(name)
     unique = np.unique(codes)
-    bug = get_ranking(name).rules.bug
+    bug = get_ranking(name).definition.bug
     scores = [shape_score(*decode(int(code)), bug) for code in unique]
     order = sorted(set(scores), reverse=True)
     number = {s: i + 1 for i, s in enumerate(order)}
@@ -251,7 +251,7 @@ def test_categories_and_readings_match_the_reference(name: str) -> None:
 def category_counts(name: str) -> dict[int, int]:
     _, codes = exhaustive(name)
     unique, counts = np.unique(codes, return_counts=True)
-    bug = get_ranking(name).rules.bug
+    bug = get_ranking(name).definition.bug
     tally: Counter[int] = Counter()
     for code, count in zip(unique.tolist(), counts.tolist(), strict=True):
         tally[shape_score(*decode(code), bug)[0]] += count
@@ -300,7 +300,7 @@ def key_hands(name: str) -> Any:
     wild = sorted(c.index for c in ranking.wild_cards)
     rows: list[list[int]] = []
     for key in sorted(tables.by_key()):
-        wilds = (key // 5**tables.wild_digit) % 5 if ranking.rules.jokers else key % 5
+        wilds = (key // 5**tables.wild_digit) % 5 if ranking.definition.jokers else key % 5
         rest = key - wilds * 5**tables.wild_digit
         ranks = [r for r in range(13) for _ in range((rest // 5**r) % 5)]
         # Suits cycle by position: the naturals spread over the suits.

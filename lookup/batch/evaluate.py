@@ -144,7 +144,7 @@ def _rank_keys_of(ranking: Ranking, hand_size: int) -> NDArray[np.uint64]:
     weights = batch_tables(ranking).card_rank_key[::4].tolist()  # deuce first
     keys = {
         sum(weights[r] for r in ranks)
-        for ranks in rank_multisets(ranking.rules.rank_order, hand_size)
+        for ranks in rank_multisets(ranking.definition.rank_order, hand_size)
     }
     return frozen(sorted(keys), np.uint64)  # type: ignore[no-any-return]
 
@@ -457,7 +457,7 @@ def classes_of_keys(
         raise HandSizeError(f"the batch path evaluates 5, 6 or 7 cards, got {hand_size}", hand_size)
     t = batch_tables(rules)
     classes = classes_of_rank_keys(keys, hand_size=hand_size, rules=t.ranking, check=check)
-    if not t.ranking.rules.flushes:
+    if not t.ranking.definition.flushes:
         return classes
     rows, flush, masks = flush_classes(codes, t.ranking)
     if hand_size == 5 or t.flush_mode == "wins":

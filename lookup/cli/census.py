@@ -107,7 +107,7 @@ def _render_text(result: Census) -> str:
     for category, count in result.category_counts.items():
         share = count / result.hands
         lines.append(f"  {category.title:<16}{count:>13,}  {share:8.4%}")
-        if category is Category.STRAIGHT_FLUSH and not ranking.rules.low:
+        if category is Category.STRAIGHT_FLUSH and not ranking.definition.low:
             lines.append(f"    of which royal{result.royal_flushes:>13,}")
     lines.append(f"distinct classes: {result.distinct_classes:,}")
     jobs = "1 process" if result.jobs == 1 else f"{result.jobs} processes"

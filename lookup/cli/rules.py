@@ -76,7 +76,7 @@ def _run(args: argparse.Namespace) -> int:
                         "description": r.description,
                         "deck": len(r.deck),
                         "hand_size": r.hand_size,
-                        "order": r.rules.order,
+                        "order": r.definition.order,
                         "classes": r.class_count,
                     }
                     for r in listed

@@ -250,7 +250,7 @@ def _build_omaha_tables(ranking: Ranking) -> OmahaTables:
             best[13 * b + a, board_slots[real]] = row
     flush_best = None
     mask_row = np.full(1 << 13, -1, dtype=np.intp)
-    if t.ranking.rules.flushes:
+    if t.ranking.definition.flushes:
         _check_flush_never_worse(t)
         masks = [m for m in range(1 << 13) if 3 <= m.bit_count() <= 5]
         mask_row[masks] = np.arange(len(masks))

@@ -480,8 +480,8 @@ def odd_chip_order(
     """
     if game.odd_chip != "suit":
         return tuple(name for name, _ in seated)
-    if ranking is not None and ranking.rules.low:
-        position = {rank: i for i, rank in enumerate(ranking.rules.rank_order)}
+    if ranking is not None and ranking.definition.low:
+        position = {rank: i for i, rank in enumerate(ranking.definition.rank_order)}
 
         def lowest(seat: tuple[str, tuple[Card, ...]]) -> tuple[int, int]:
             return min((position[card.rank], card.suit) for card in seat[1])

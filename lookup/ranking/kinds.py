@@ -195,7 +195,7 @@ class WildKind(RankingKind):
 
     def wild_cards(self, ranking: Ranking) -> frozenset[Card]:
         """Its jokers and every card of a wild rank."""
-        wild = set(ranking.rules.wild_ranks)
+        wild = set(ranking.definition.wild_ranks)
         return frozenset(c for c in ranking.deck if c.is_joker or c.rank in wild)
 
     def wild_tables(self, ranking: Ranking) -> WildTables:
@@ -211,7 +211,7 @@ def kind_of(rules: RankingRules) -> RankingKind:
     """The kind of ranking ``rules`` describe: the one place that reads their scoring.
 
     >>> from lookup.ranking.ranking import get_ranking
-    >>> kind_of(get_ranking("two-jokers").rules) is WILD
+    >>> kind_of(get_ranking("two-jokers").definition) is WILD
     True
     """
     if rules.scoring == "badugi":

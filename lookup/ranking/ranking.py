@@ -125,9 +125,10 @@ class Ranking:
         return table
 
     @property
-    def rules(self) -> RankingRules:
-        """The ranking's rules, as its tables record them."""
-        return self.classes.rules
+    def definition(self) -> RankingRules:
+        """What the ranking's rule file says (ranks, order, categories, ...), as its tables
+        record it. ``rules=`` elsewhere *names* a ranking; this is its content."""
+        return self.classes.definition
 
     @property
     def kind(self) -> RankingKind:
@@ -138,7 +139,7 @@ class Ranking:
         """
         kind = self._kind
         if kind is None:
-            kind = self._kind = kind_of(self.rules)
+            kind = self._kind = kind_of(self.definition)
         return kind
 
     def derived(self, key: Hashable, build: Callable[[Ranking], T]) -> T:
@@ -197,11 +198,11 @@ class Ranking:
 
     @property
     def name(self) -> str:
-        return self._spec if isinstance(self._spec, str) else self.rules.name
+        return self._spec if isinstance(self._spec, str) else self.definition.name
 
     @property
     def description(self) -> str:
-        return self.rules.description
+        return self.definition.description
 
     @property
     def class_count(self) -> int:
@@ -216,13 +217,13 @@ class Ranking:
     @property
     def hand_size(self) -> int:
         """Cards in a hand of this ranking: 5, or 4 for badugi."""
-        return self.rules.hand_size
+        return self.definition.hand_size
 
     @property
     def deck(self) -> tuple[Card, ...]:
         """The ranking's deck, in index order (36 cards in short deck; jokers last)."""
-        ranks = set(self.rules.rank_order)
-        return tuple(card for card in DECK if card.rank in ranks) + JOKERS[: self.rules.jokers]
+        ranks = set(self.definition.rank_order)
+        return tuple(card for card in DECK if card.rank in ranks) + JOKERS[: self.definition.jokers]
 
     @property
     def wild_cards(self) -> frozenset[Card]:
@@ -319,7 +320,9 @@ class Ranking:
 
         number = _check_number(number, self.class_count)
         classes = self.classes
-        return sentence(classes.rules, classes.categories[number], classes.reading(number), number)
+        return sentence(
+            classes.definition, classes.categories[number], classes.reading(number), number
+        )
 
     # -- checked evaluation ---------------------------------------------------------
 
@@ -366,13 +369,13 @@ class Ranking:
         if not deck.issuperset(cards):
             card = next(c for c in cards if c not in deck)
             if card.is_joker:
-                having = ("no jokers", "one joker, Jk", "two jokers")[self.rules.jokers]
+                having = ("no jokers", "one joker, Jk", "two jokers")[self.definition.jokers]
                 raise CardError(
                     f"card '{card}' is not in the {self.name} deck: it has {having} "
                     "(rules='joker' and 'two-jokers' deal them)",
                     str(card),
                 )
-            allowed = "".join(RANK_CHARS[r] for r in sorted(self.rules.rank_order))
+            allowed = "".join(RANK_CHARS[r] for r in sorted(self.definition.rank_order))
             raise CardError(
                 f"card '{card}' is not in the {self.name} deck: its ranks are {allowed}",
                 str(card),

@@ -100,9 +100,10 @@ def _prime_hash(table: TableFile, key_type: str, class_count: int) -> PrimeHash:
 
 
 class ClassTable(NamedTuple):
-    """What every class of a ranking is: the rules, and each class's category and reading."""
+    """What every class of a ranking is: its definition, and each class's category and reading."""
 
-    rules: RankingRules
+    definition: RankingRules
+    """The rule file the tables were built from, as they record it."""
     class_count: int
     categories: tuple[Category, ...]
     """Category of each class number (index 0 unused)."""
@@ -111,7 +112,7 @@ class ClassTable(NamedTuple):
 
     def reading(self, number: int) -> tuple[int, ...]:
         """The ranks of class ``number`` in reading order (cut from the flat array on demand)."""
-        size = self.rules.hand_size
+        size = self.definition.hand_size
         return tuple(
             r for r in self.flat_readings[size * (number - 1) : size * number] if r != NO_CARD
         )
@@ -192,10 +193,10 @@ class FiveCardTables(NamedTuple):
 
 def load_five(directory: StrPath, classes: ClassTable) -> FiveCardTables:
     """Read ``hash5`` and (where flushes count) ``flush`` of a poker ranking."""
-    digest = classes.rules.digest
+    digest = classes.definition.digest
     hash5 = _prime_hash(read_table(directory, "hash5", digest), "I", classes.class_count)
     flush = None
-    if classes.rules.flushes:
+    if classes.definition.flushes:
         flush = read_table(directory, "flush", digest).array("class", "H", MASK_SPACE).tolist()
     return FiveCardTables(hash5, hash5.as_dict(), flush)
 
@@ -242,9 +243,9 @@ class MultiCardTables(NamedTuple):
 
 def load_multi(directory: StrPath, classes: ClassTable) -> MultiCardTables:
     """Read ``sum67`` of a poker ranking; every array's type and length is checked."""
-    table = read_table(directory, "sum67", classes.rules.digest)
+    table = read_table(directory, "sum67", classes.definition.digest)
     mode = table.meta.get("flush_mode")
-    if mode not in ("none", "wins", "better") or (mode == "none") == classes.rules.flushes:
+    if mode not in ("none", "wins", "better") or (mode == "none") == classes.definition.flushes:
         raise TableError(f"lookup table {table.source} has a bad flush_mode: {REGENERATE_HINT}")
     rank_keys = tuple(table.array("rank_key", "I", 13))
     shift = table.meta_int("row_shift")
@@ -252,7 +253,7 @@ def load_multi(directory: StrPath, classes: ClassTable) -> MultiCardTables:
         raise TableError(f"lookup table {table.source} has a bad row_shift: {REGENERATE_HINT}")
     # The largest key of six or seven cards (four of the heaviest rank, the rest of the
     # next) sets how many rows there are.
-    second, first = sorted(rank_keys[r] for r in classes.rules.rank_order)[-2:]
+    second, first = sorted(rank_keys[r] for r in classes.definition.rank_order)[-2:]
     by_size = {}
     for size, heaviest in ((6, 4 * first + 2 * second), (7, 4 * first + 3 * second)):
         slot_classes = table.array(f"class{size}", "H")
@@ -283,7 +284,7 @@ class BadugiTables(NamedTuple):
 
 def load_badugi(directory: StrPath, classes: ClassTable) -> BadugiTables:
     """Read ``mask_prime`` and ``hash4`` of a badugi ranking."""
-    digest = classes.rules.digest
+    digest = classes.definition.digest
     primes = read_table(directory, "mask_prime", digest).array("prime", "I", MASK_SPACE).tolist()
     hash4 = _prime_hash(read_table(directory, "hash4", digest), "Q", classes.class_count)
     return BadugiTables(primes, hash4, hash4.as_dict())
@@ -307,7 +308,7 @@ class WildTables(NamedTuple):
 
 def load_wild(directory: StrPath, classes: ClassTable) -> WildTables:
     """Read ``wild`` of a ranking with wild cards."""
-    table = read_table(directory, "wild", classes.rules.digest)
+    table = read_table(directory, "wild", classes.definition.digest)
     hashed = _prime_hash(table, "I", classes.class_count)
     flush = table.array("flush", "H", 3 * MASK_SPACE)
     digit = table.meta_int("wild_digit")

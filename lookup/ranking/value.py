@@ -115,7 +115,7 @@ class HandRank:
             return False
         categories = self._ranking.categories
         return self._number == 1 or (
-            not self._ranking.rules.low
+            not self._ranking.definition.low
             and categories[self._number - 1] is not Category.STRAIGHT_FLUSH
         )
 
@@ -124,7 +124,7 @@ class HandRank:
         """A short name: the category's title, 'Royal Flush', or 'Low' for an unpaired low."""
         if self.is_royal_flush:
             return "Royal Flush"
-        if self.category is Category.HIGH_CARD and self._ranking.rules.low:
+        if self.category is Category.HIGH_CARD and self._ranking.definition.low:
             return "Low"
         return self.category.title
 
