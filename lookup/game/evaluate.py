@@ -116,9 +116,15 @@ def _no_low(ranking: Ranking) -> int:
     return next((n for n in range(1, len(categories)) if categories[n] is Category.NO_LOW), 0)
 
 
-@cache
 def _evaluator(game: Game, rules: RulesLike | None) -> GameEvaluator:
+    # Kept on the ranking that judges the pot, as every view of a ranking is.
     high_ranking = game.high_ranking(rules)
+    return high_ranking.derived(
+        (_build_evaluator, game), lambda ranking: _build_evaluator(game, ranking)
+    )
+
+
+def _build_evaluator(game: Game, high_ranking: Ranking) -> GameEvaluator:
     low_ranking = game.low_ranking()
     family = game.family
     low = None if low_ranking is None else family.hand_kernel(low_ranking)
@@ -138,9 +144,9 @@ def _evaluator(game: Game, rules: RulesLike | None) -> GameEvaluator:
     )
 
 
-@cache
+@cache  # names to evaluators: one dict lookup for game_evaluator("omaha"), as in entry
 def _by_name(game: GameLike, rules: RulesLike | None) -> GameEvaluator:
-    return _evaluator(get_game(game), rules)  # type: ignore[arg-type]
+    return _evaluator(get_game(game), rules)
 
 
 def game_evaluator(game: GameLike, rules: RulesLike | None = None) -> GameEvaluator:
