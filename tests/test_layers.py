@@ -93,3 +93,48 @@ def test_the_facade_is_small_and_every_name_is_listed_in_the_readme() -> None:
 @pytest.mark.parametrize("name", lookup.__all__)
 def test_every_public_name_resolves(name: str) -> None:
     assert getattr(lookup, name) is not None
+
+
+def _unexplained_function_imports(path: Path) -> list[str]:
+    """Imports inside functions with no comment saying why (same line, or just above)."""
+    lines = path.read_text().splitlines()
+    found = []
+    for node in ast.walk(ast.parse("\n".join(lines), str(path))):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for inner in ast.walk(node):
+            if not isinstance(inner, (ast.Import, ast.ImportFrom)):
+                continue
+            row = inner.lineno - 1
+            explained = "#" in lines[row]
+            # Walk up over the imports (and a `try:`) of the same block to its comment.
+            above = row - 1
+            while not explained and above >= 0:
+                text = lines[above].strip()
+                if text.startswith("#") or (text.startswith(("try:", "if ")) and "#" in text):
+                    explained = True
+                elif text.startswith(("import ", "from ", "try:")) or not text:
+                    above -= 1
+                    continue
+                break
+            if not explained:
+                found.append(f"{os.path.relpath(path, ROOT)}:{inner.lineno}")
+    return found
+
+
+def test_every_function_level_import_says_why() -> None:
+    # Imports belong at the top; one inside a function keeps start-up light or an extra
+    # (numpy, matplotlib) optional, and says which.
+    found = [
+        hit
+        for name, path in _modules()
+        if name.startswith("lookup")
+        for hit in _unexplained_function_imports(path)
+    ]
+    assert found == []
+
+
+def test_the_why_check_sees_an_unexplained_import(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text("def f():\n    import json\n\n    return json\n")
+    assert len(_unexplained_function_imports(planted)) == 1

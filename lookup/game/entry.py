@@ -4,22 +4,19 @@ from __future__ import annotations
 
 from functools import cache, update_wrapper
 
-from lookup.core.cards import hand_cards
 from lookup.ranking.ranking import Ranking, get_ranking
 
 # typing is the type checker's alone: importing it costs a script more than its first hand.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any
 
     from lookup.core.cards import CardsLike
-    from lookup.game.evaluate import evaluate_hilo
     from lookup.game.registry import GameLike
     from lookup.ranking.ranking import RulesLike
     from lookup.ranking.value import HandRank
 
-__all__ = ["checked_entry", "evaluate", "evaluate_hilo", "hand_cards", "route", "standard_entry"]
+__all__ = ["checked_entry", "evaluate", "route", "standard_entry"]
 
 
 def evaluate(
@@ -123,12 +120,3 @@ def _front_door(ranking: Ranking) -> Callable[..., HandRank]:
 def checked_entry(rules: RulesLike | None) -> Callable[[CardsLike, CardsLike | None], HandRank]:
     """The checked entry of a ranking (a name, a Ranking or a path): one cached dict lookup."""
     return get_ranking("standard" if rules is None else rules).checked
-
-
-def __getattr__(name: str) -> Any:
-    # evaluate_hilo lives with the games, imported only when asked for.
-    if name == "evaluate_hilo":
-        from lookup.game.evaluate import evaluate_hilo
-
-        return evaluate_hilo
-    raise AttributeError(f"module 'lookup.game.entry' has no attribute {name!r}")
