@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from lookup.batch import evaluate_batch
-from lookup.cards import DECK
-from lookup.census import census
+from lookup.batch.census import census
+from lookup.batch.evaluate import evaluate_batch
+from lookup.core.cards import DECK
 
 BATCH_ROWS = 1_000_000
 PEER_ROWS = {"eval7": 200_000, "treys": 20_000, "lookup.evaluate7": 200_000}
@@ -112,7 +112,7 @@ def test_peer_treys(benchmark: Any) -> None:
 
 
 def test_scalar_evaluate7(benchmark: Any) -> None:
-    from lookup.fast import evaluate7
+    from lookup.ranking.fast import evaluate7
 
     loop = peer_loop(
         lambda row: [DECK[i] for i in row],

@@ -35,7 +35,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lookup.holdem.equity import equity
+from lookup.odds.front import equity
 
 HU = ["AsAh", "KsKh"]
 THREE = ["AsAh", "KsKh", "QsQh"]

@@ -18,7 +18,7 @@ import pytest
 
 import lookup
 from lookup import DECK, Card
-from lookup.fast import evaluate5, evaluate6, evaluate7
+from lookup.ranking.fast import evaluate5, evaluate6, evaluate7
 
 BATCH = 10_000
 SEED = 2024

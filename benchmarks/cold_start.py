@@ -94,7 +94,7 @@ PER_CALL_SETUP = """
 import random
 import lookup
 from lookup import DECK
-from lookup.fast import evaluate5, evaluate7
+from lookup.ranking.fast import evaluate5, evaluate7
 rng = random.Random(2024)
 five = [tuple(rng.sample(DECK, 5)) for _ in range({n})]
 seven = [tuple(rng.sample(DECK, 7)) for _ in range({n})]

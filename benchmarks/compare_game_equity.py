@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from lookup.game_equity import equity
+from lookup.odds.front import equity
 
 # (our game, poker-equity key, hands, board)
 SAMPLED: list[tuple[str, str, list[str], str]] = [

@@ -12,7 +12,7 @@ contender on the same seeded deals converted beforehand to its own card form:
 * phevaluator's ``evaluate_omaha_cards(*board, *hole)`` (card ids 0-51).
 
 The first pass of a fresh Omaha kernel, while its per-board rows are being
-made (see :mod:`lookup.omaha`), is reported apart. Also timed, pokerlookup
+made (see :mod:`lookup.game.omaha`), is reported apart. Also timed, pokerlookup
 alone: the Omaha hi/lo low half, the other games' kernels (stud and razz
 seven cards, badugi four) for scale. Each peer's answers are first checked
 against pokerlookup's. The clock is CPU time, best of R passes with the
@@ -36,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import lookup
 from lookup import DECK
-from lookup.game_eval import game_evaluator
-from lookup.omaha import omaha_kernel
+from lookup.game.evaluate import game_evaluator
+from lookup.game.omaha import build_omaha_kernel
 
 Loop = Callable[[], object]
 
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     holes = [tuple(DECK[i] for i in deal[:4]) for deal in deals]
     boards = [tuple(DECK[i] for i in deal[4:]) for deal in deals]
     # The first pass over fresh rows: each board rank multiset's row is made when first seen.
-    fresh = omaha_kernel.__wrapped__(lookup.get_ranking("standard"))
+    fresh = build_omaha_kernel(lookup.get_ranking("standard"))
     cold = _time(lambda: [fresh(h, b) for h, b in zip(holes, boards, strict=True)])
     omaha = game_evaluator("omaha")
     high = omaha.high

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import lookup
 from lookup import DECK
-from lookup.fast import evaluate5, evaluate7
+from lookup.ranking.fast import evaluate5, evaluate7
 
 Hand = list[int]  # card indices 0-51
 Loop = Callable[[], object]

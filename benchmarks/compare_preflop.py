@@ -7,11 +7,11 @@ Run from the repository root::
 
 Prints the time of each task and the ratios the issue asks for:
 
-* fixed holdings, AsAh vs KsKh: :func:`lookup.holdem.preflop.heads_up` and
+* fixed holdings, AsAh vs KsKh: :func:`lookup.odds.holdem.heads_up.heads_up` and
   :func:`lookup.equity` (which answers from the table) against poker-equity's
   exact enumeration of the same matchup (target: at least 1,000x faster);
 * range against range, ``"QQ+, AKs"`` vs ``"JJ-99"`` (396 pairs of combos):
-  :func:`lookup.holdem.preflop.range_vs_range` against the enumeration ``lookup.equity``
+  :func:`lookup.odds.holdem.heads_up.range_vs_range` against the enumeration ``lookup.equity``
   did before the table (target: at least 100x faster). That enumeration is
   still what ``equity`` runs when a ``seed`` is given with ``exact=True`` (the
   table only answers when no seed asks for a reproducible sampled run), so it
@@ -37,8 +37,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lookup.holdem.equity import equity
-from lookup.holdem.preflop import heads_up, range_vs_range
+from lookup.odds.front import equity
+from lookup.odds.holdem.heads_up import heads_up, range_vs_range
 
 HU = ["AsAh", "KsKh"]
 RANGES = ["QQ+, AKs", "JJ-99"]
@@ -116,7 +116,7 @@ def main() -> int:
 
     rows: list[tuple[str, float]] = []
     lookup_time = best_time(lambda: heads_up("AsAh", "KsKh"), repeat=5, number=2000)
-    rows.append(("fixed: lookup.holdem.preflop.heads_up", lookup_time))
+    rows.append(("fixed: lookup.odds.holdem.heads_up.heads_up", lookup_time))
     hook_time = best_time(lambda: equity(HU), repeat=5, number=500)
     rows.append(("fixed: lookup.equity (from the table)", hook_time))
     pe = _poker_equity()
@@ -125,7 +125,7 @@ def main() -> int:
         peer_time = best_time(lambda: pe.exact_from_text("holdem", HU), repeat=3, number=1)
         rows.append(("fixed: poker-equity exact_from_text", peer_time))
     ranges_time = best_time(lambda: range_vs_range(*RANGES), repeat=5, number=20)
-    rows.append(("ranges: lookup.holdem.preflop.range_vs_range", ranges_time))
+    rows.append(("ranges: lookup.odds.holdem.heads_up.range_vs_range", ranges_time))
     ranges_hook = best_time(lambda: equity(RANGES), repeat=5, number=20)
     rows.append(("ranges: lookup.equity (from the table)", ranges_hook))
     enumeration = None

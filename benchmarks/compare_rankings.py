@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 
 import lookup
-from lookup.rules import BUILTIN_RANKINGS
+from lookup.core.rules import BUILTIN_RANKINGS
 
 
 def _best(loop: Callable[[], object], repeat: int) -> float:
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     loops: dict[str, dict[str, Callable[[], object]]] = {}
     for name in BUILTIN_RANKINGS:
         ranking = lookup.get_ranking(name)
-        size = 4 if ranking.rules.scoring == "badugi" else 7
+        size = 4 if ranking.definition.scoring == "badugi" else 7
         deck = ranking.deck
         hands = [tuple(rng.sample(deck, size)) for _ in range(args.hands)]
         kernel = ranking.kernel(size)

@@ -19,9 +19,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lookup.cards import Card
-from lookup.ranking import get_ranking
-from lookup.rules import WILD_RANKINGS
+from lookup.core.cards import Card
+from lookup.core.rules import WILD_RANKINGS
+from lookup.ranking.ranking import get_ranking
 
 
 def _hands(name: str, size: int, count: int, seed: int) -> list[tuple[Card, ...]]:
@@ -42,7 +42,7 @@ def _batch_inputs(name: str, rows: int) -> tuple[Callable[[Any], Any], Any] | No
     try:
         import numpy as np
 
-        from lookup.batch import evaluate_batch
+        from lookup.batch.evaluate import evaluate_batch
     except ImportError:  # numpy is optional: skip cleanly
         return None
     deck = np.array([c.index for c in get_ranking(name).deck], dtype=np.int8)

@@ -2,7 +2,7 @@
 
 Run: ``python benchmarks/compare_wild_games.py [--samples N] [--rounds R]``
 
-Sampled all-in equity (``lookup.game_equity.equity``, the generic path every
+Sampled all-in equity (``lookup.odds.generic.equity``, the generic path every
 game shares) for three spots: Hold'em heads-up preflop, stud (three cards
 each) and five-card draw (four cards each, one drawn); each under standard
 and under every wild-card ranking the game allows. Standard Hold'em is timed
@@ -17,8 +17,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from lookup.game_equity import _setup, _solve
-from lookup.games import get_game
+from lookup.game.registry import get_game
+from lookup.odds.generic import _setup, _solve
 
 SPOTS = {
     "holdem": ["As Ad", "Kd Kh"],

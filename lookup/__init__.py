@@ -7,41 +7,29 @@
 >>> lookup.evaluate("Ah Kd", board="Ac Ad 7s 7c 2h") > lookup.evaluate("7h 7d 2c 3c 4d")
 True
 
-The integer fast paths :func:`evaluate5`, :func:`evaluate6` and :func:`evaluate7`
-live in :mod:`lookup.fast`; they are re-exported here and load the tables on
-first access. So are the numpy batch functions of :mod:`lookup.batch`
-(:func:`evaluate_batch`, :func:`categorize_batch`, :func:`encode_batch`,
-:func:`decode_batch`), and Hold'em equity (:func:`equity`, with its results
-:class:`EquityResult` and :class:`PlayerEquity`) with the range parser
-(:func:`parse_range`, :class:`RangeError`): ``import lookup`` itself never
-imports numpy.
+This module is the front of the house: the names below are the public API,
+one way to do each thing. They come from the layers underneath, each a
+subpackage with one job (``docs/architecture.md`` draws them):
 
-Games (:func:`games`, :func:`get_game`): ``evaluate(hole, board, game=...)``,
-:func:`evaluate_hilo`, :func:`best_five_hilo` and ``showdown(..., game=...,
-contributions=...)`` play Omaha, stud, razz, the draw games, badugi and the rest
-(see ``docs/games.md``).
+* :mod:`lookup.core` -- cards, errors, rules as data, the table file format;
+* :mod:`lookup.ranking` -- a ranking at run time: its tables, kernels, values, words;
+* :mod:`lookup.batch` -- numpy batches, the census, deal enumeration;
+* :mod:`lookup.game` -- games, their evaluation, showdowns and pots;
+* :mod:`lookup.preflop` -- the heads-up preflop table and the 169 classes;
+* :mod:`lookup.ranges` -- range notation of every game family;
+* :mod:`lookup.odds` -- equity in every game, behind :func:`equity` (its Hold'em
+  engine and heads-up preflop equity in :mod:`lookup.odds.holdem`);
+* :mod:`lookup.cli` -- the ``pokerlookup`` command.
+
+Names other than the ranking basics are loaded on first access, so ``import
+lookup`` stays light and never imports numpy (the batch functions and
+:func:`equity` need it).
 """
 
 from __future__ import annotations
 
-import importlib
-import sys
-import types
-
-from lookup.cards import (
-    DECK,
-    PRIMES,
-    Card,
-    CardLike,
-    CardsLike,
-    Kev,
-    Rank,
-    Suit,
-    hand_cards,
-    parse_card,
-    parse_cards,
-)
-from lookup.errors import (
+from lookup.core.cards import DECK, Card, Rank, Suit, parse_card, parse_cards
+from lookup.core.errors import (
     CardError,
     DuplicateCardError,
     GameError,
@@ -54,53 +42,41 @@ from lookup.errors import (
     ShowdownParseError,
     TableError,
 )
-from lookup.rank import CLASS_COUNT, ClassNumber, HandRank
-from lookup.ranking import Ranking, RulesLike, get_ranking, load_rules, rankings
-from lookup.rules import Category, RankingRules, parse_rules
+from lookup.core.rules import Category
+from lookup.ranking.ranking import Ranking, get_ranking, load_rules, rankings
+from lookup.ranking.value import HandRank
 
 # typing is the type checker's alone: importing it costs a script more than its first hand.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from lookup.batch import categorize_batch, decode_batch, encode_batch, evaluate_batch
-    from lookup.describe import (
-        BestFive,
-        best_five,
-        best_five_hilo,
-        canonical_hand,
-        class_ranks,
-        describe,
-        parse_description,
-    )
-    from lookup.evaluate import evaluate
-    from lookup.fast import evaluate5, evaluate6, evaluate7
-    from lookup.game_eval import evaluate_hilo
-    from lookup.games import Game, game_rankings, games, get_game
-    from lookup.holdem.equity import EquityResult, PlayerEquity, equity
-    from lookup.holdem.ranges import parse_range
-    from lookup.showdown import PlayerHand, ShowdownResult, showdown
+    from lookup.batch.evaluate import categorize_batch, decode_batch, encode_batch, evaluate_batch
+    from lookup.game.best_five import BestFive, best_five, best_five_hilo
+    from lookup.game.entry import evaluate
+    from lookup.game.evaluate import evaluate_hilo
+    from lookup.game.registry import Game, games, get_game
+    from lookup.game.showdown import PlayerHand, ShowdownResult, showdown
+    from lookup.odds.front import equity
+    from lookup.odds.results import EquityResult, PlayerEquity
+    from lookup.ranges.holdem import parse_range
+    from lookup.ranking.describe import parse_description
+    from lookup.ranking.fast import evaluate5, evaluate6, evaluate7
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
-    "CLASS_COUNT",
     "DECK",
-    "PRIMES",
     "BestFive",
     "Card",
     "CardError",
-    "CardLike",
-    "CardsLike",
     "Category",
-    "ClassNumber",
     "DuplicateCardError",
     "EquityResult",
     "Game",
     "GameError",
     "HandRank",
     "HandSizeError",
-    "Kev",
     "PlayerEquity",
     "PlayerHand",
     "PokerLookupError",
@@ -108,9 +84,7 @@ __all__ = [
     "Rank",
     "Ranking",
     "RankingError",
-    "RankingRules",
     "RulesError",
-    "RulesLike",
     "ShowdownError",
     "ShowdownParseError",
     "ShowdownResult",
@@ -118,11 +92,8 @@ __all__ = [
     "TableError",
     "best_five",
     "best_five_hilo",
-    "canonical_hand",
     "categorize_batch",
-    "class_ranks",
     "decode_batch",
-    "describe",
     "encode_batch",
     "equity",
     "evaluate",
@@ -131,79 +102,48 @@ __all__ = [
     "evaluate7",
     "evaluate_batch",
     "evaluate_hilo",
-    "game_rankings",
     "games",
     "get_game",
     "get_ranking",
-    "hand_cards",
     "load_rules",
     "parse_card",
     "parse_cards",
     "parse_description",
     "parse_range",
-    "parse_rules",
     "rankings",
     "showdown",
 ]
 
-# Names served on first access, so `import lookup` stays light: the fast paths
-# load the tables, the batch and equity modules import numpy (optional), and
-# games, showdowns and descriptions are modules a plain `evaluate` never needs
-# (importing them would cost a script more than Python's own start-up).
+# Where each name served on first access lives. The fast paths load the tables, the
+# batch and equity modules import numpy, and games, showdowns and descriptions are
+# modules a plain `evaluate` never needs (importing them would cost a script more than
+# Python's own start-up).
 _LAZY: dict[str, str] = {
+    "evaluate": "lookup.game.entry",
+    "evaluate_hilo": "lookup.game.evaluate",
+    **dict.fromkeys(("BestFive", "best_five", "best_five_hilo"), "lookup.game.best_five"),
+    "parse_description": "lookup.ranking.describe",
+    **dict.fromkeys(("Game", "games", "get_game"), "lookup.game.registry"),
+    **dict.fromkeys(("PlayerHand", "ShowdownResult", "showdown"), "lookup.game.showdown"),
+    **dict.fromkeys(("evaluate5", "evaluate6", "evaluate7"), "lookup.ranking.fast"),
     **dict.fromkeys(
-        (
-            "BestFive",
-            "best_five",
-            "best_five_hilo",
-            "canonical_hand",
-            "class_ranks",
-            "describe",
-            "parse_description",
-        ),
-        "lookup.describe",
+        ("categorize_batch", "decode_batch", "encode_batch", "evaluate_batch"),
+        "lookup.batch.evaluate",
     ),
-    "evaluate": "lookup.evaluate",
-    "evaluate_hilo": "lookup.game_eval",
-    **dict.fromkeys(("Game", "game_rankings", "games", "get_game"), "lookup.games"),
-    **dict.fromkeys(("PlayerHand", "ShowdownResult", "showdown"), "lookup.showdown"),
-    **dict.fromkeys(("evaluate5", "evaluate6", "evaluate7"), "lookup.fast"),
-    **dict.fromkeys(
-        ("categorize_batch", "decode_batch", "encode_batch", "evaluate_batch"), "lookup.batch"
-    ),
-    **dict.fromkeys(("equity", "EquityResult", "PlayerEquity"), "lookup.holdem.equity"),
-    "parse_range": "lookup.holdem.ranges",
+    "equity": "lookup.odds.front",
+    **dict.fromkeys(("EquityResult", "PlayerEquity"), "lookup.odds.results"),
+    "parse_range": "lookup.ranges.holdem",
 }
-
-
-_NAMED_LIKE_THEIR_MODULE: frozenset[str] = frozenset(("describe", "evaluate", "games", "showdown"))
-"""Lazy functions that share a name with the submodule defining them."""
-
-
-class _Package(types.ModuleType):
-    """The package's module type: a function keeps its place beside its namesake module.
-
-    Importing ``lookup.showdown`` (the module) binds it as the package's
-    ``showdown`` attribute; ``lookup.showdown`` has always been the function
-    (eager imports rebound it), so the function is bound instead. For
-    ``evaluate`` that is :func:`lookup.evaluate.standard_entry`: the function
-    as the standard ranking's checked kernel, one call frame fewer.
-    """
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in _NAMED_LIKE_THEIR_MODULE and isinstance(value, types.ModuleType):
-            value = value.standard_entry() if name == "evaluate" else getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'lookup' has no attribute {name!r}")
-    loaded = importlib.import_module(module)
+    from importlib import import_module  # only once a lazy name is first asked for
+
+    loaded = import_module(module)
+    # lookup.evaluate is the standard ranking's checked kernel itself (one call per hand).
     value = loaded.standard_entry() if name == "evaluate" else getattr(loaded, name)
     globals()[name] = value  # later lookups skip this function
     return value

@@ -2,6 +2,6 @@
 
 import sys
 
-from lookup.cli import main
+from lookup.cli.main import main
 
 sys.exit(main())

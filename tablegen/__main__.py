@@ -26,9 +26,9 @@ import sys
 import time
 from pathlib import Path
 
-from lookup.errors import PokerLookupError
-from lookup.rules import RankingRules, parse_rules
-from lookup.tables import source_table_dir
+from lookup.core.errors import PokerLookupError
+from lookup.core.rules import RankingRules, parse_rules
+from lookup.core.tablefile import source_table_dir
 from tablegen.badugi import build_badugi_tables
 from tablegen.build import build_tables
 from tablegen.build_wild import build_wild_tables

@@ -19,9 +19,9 @@ import math
 from collections.abc import Iterator
 from itertools import combinations_with_replacement, product
 
-from lookup.progress import Progress
-from lookup.rules import RankingRules
-from lookup.tablefile import encode_table
+from lookup.core.progress import Progress
+from lookup.core.rules import RankingRules
+from lookup.core.tablefile import encode_table
 from tablegen.perfect_hash import build_perfect_hash
 from tablegen.reference import NO_CARD, classify
 

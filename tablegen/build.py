@@ -31,12 +31,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
-from lookup.cards import PRIMES
-from lookup.cards import rank_multisets as multisets_of
-from lookup.progress import Progress
-from lookup.rules import RankingRules
-from lookup.tablefile import encode_table
-from lookup.tables import exception_key
+from lookup.core.cards import PRIMES
+from lookup.core.cards import rank_multisets as multisets_of
+from lookup.core.progress import Progress
+from lookup.core.rules import RankingRules
+from lookup.core.tablefile import encode_table
+from lookup.ranking.tables import exception_key
 from tablegen.perfect_hash import build_perfect_hash
 from tablegen.reference import NO_CARD, PlainCard, Verdict, classify
 from tablegen.row_displacement import RANK_KEYS, ROW_SHIFT, displace_rows

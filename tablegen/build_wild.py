@@ -28,10 +28,10 @@ import math
 from collections.abc import Iterator
 from itertools import combinations
 
-from lookup.cards import rank_multisets
-from lookup.progress import Progress
-from lookup.rules import RankingRules
-from lookup.tablefile import encode_table
+from lookup.core.cards import rank_multisets
+from lookup.core.progress import Progress
+from lookup.core.rules import RankingRules
+from lookup.core.tablefile import encode_table
 from tablegen.build import _perfect_hash, classes_table
 from tablegen.reference import Verdict
 from tablegen.wild import wild_verdict

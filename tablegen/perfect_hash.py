@@ -2,7 +2,7 @@
 
 Keys are spread over ``2**bucket_bits`` buckets; buckets are placed largest
 first, each taking the smallest displacement under which all of its keys fall
-into free slots. The slot function itself lives in :mod:`lookup.prime_hash` so
+into free slots. The slot function itself lives in :mod:`lookup.core.prime_hash` so
 that building and looking up can never disagree. Candidate multipliers come
 from a seeded generator, so the result is the same on every run.
 """
@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lookup.prime_hash import PrimeHashParams, bucket_and_offset, slot_of
+from lookup.core.prime_hash import PrimeHashParams, bucket_and_offset, slot_of
 
 __all__ = ["PerfectHash", "PerfectHashProofError", "build_perfect_hash"]
 

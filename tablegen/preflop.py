@@ -1,6 +1,6 @@
 """The heads-up preflop equity table: every matchup enumerated exactly, on a Dask cluster.
 
-The 47,008 matchups (:mod:`lookup.holdem.matchups`) are cut into blocks of
+The 47,008 matchups (:mod:`lookup.preflop.matchups`) are cut into blocks of
 :data:`BLOCK_SIZE`; each block is one Dask task that runs
 :func:`tablegen.preflop_kernel.showdown_counts` on its matchups and returns
 their exact win and tie counts. The *client* (this process) writes each
@@ -27,9 +27,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from lookup.errors import PokerLookupError
-from lookup.holdem.matchups import matchup_cards, matchup_keys
-from lookup.holdem.preflop import BOARDS, MATCHUPS
+from lookup.core.errors import PokerLookupError
+from lookup.preflop.matchups import matchup_cards, matchup_keys
+from lookup.preflop.table import BOARDS, MATCHUPS
 
 __all__ = [
     "BLOCK_SIZE",
@@ -72,7 +72,7 @@ def canonical_keys() -> tuple[int, ...]:
     """
     import numpy as np
 
-    from lookup.holdem.ranges import ALL_COMBOS
+    from lookup.core.cards import ALL_COMBOS
 
     combos = np.array(ALL_COMBOS, dtype=np.intp)
     first, second = np.triu_indices(len(combos), 1)
@@ -281,7 +281,7 @@ def collect(blocks: Sequence[Sequence[int]], work: Path) -> list[tuple[int, int]
     >>> collect([[27]], Path("/nonexistent"))
     Traceback (most recent call last):
     ...
-    lookup.errors.PokerLookupError: block 0 of the preflop job is missing from /nonexistent
+    lookup.PokerLookupError: block 0 of the preflop job is missing from /nonexistent
     """
     counts: list[tuple[int, int]] = []
     for i, keys in enumerate(blocks):

@@ -12,9 +12,9 @@ import sys
 import time
 from pathlib import Path
 
-from lookup.errors import PokerLookupError
-from lookup.progress import Progress
-from lookup.tables import source_table_dir
+from lookup.core.errors import PokerLookupError
+from lookup.core.progress import Progress
+from lookup.core.tablefile import source_table_dir
 
 __all__ = ["preflop_main"]
 

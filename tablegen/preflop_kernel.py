@@ -36,8 +36,8 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from lookup.batch import batch_tables, classes_of_rank_keys
-from lookup.cards import rank_multisets
+from lookup.batch.evaluate import batch_tables, classes_of_rank_keys
+from lookup.core.cards import rank_multisets
 
 __all__ = ["showdown_counts"]
 

@@ -1,12 +1,12 @@
 """Assemble the preflop table files from a finished job, and derive the class data exactly.
 
-``tables/preflop/`` holds two files (format of :mod:`lookup.tablefile`):
+``tables/preflop/`` holds two files (format of :mod:`lookup.core.tablefile`):
 
 * ``matchups.msgpack`` -- per matchup key (ascending): the first holding's
   wins and the ties over all 1,712,304 boards. The header's digest is
   :func:`tablegen.preflop.generator_digest`.
 * ``classes.msgpack`` -- per ordered pair of the 169 starting-hand classes
-  (``169 * row + column``, classes in grid order, see :mod:`lookup.holdem.preflop`):
+  (``169 * row + column``, classes in grid order, see :mod:`lookup.preflop.classes`):
   wins and ties of the row class summed over every compatible pair of combos,
   and how many such pairs there are; and ``order``, the classes by exact
   equity against a random hand, strongest first (what ``"15%"`` ranges take).
@@ -21,8 +21,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from lookup.holdem.preflop import CLASS_NAMES, class_of_combo
-from lookup.tablefile import encode_table
+from lookup.core.tablefile import encode_table
+from lookup.preflop.classes import CLASS_NAMES, class_of_combo
 from tablegen.preflop import BOARDS, collect, generator_digest
 
 __all__ = ["class_data", "preflop_files", "write_preflop_tables"]
@@ -34,8 +34,8 @@ def class_data(
     """Class-pair wins, ties and pair counts (169 x 169, flat), and the class order."""
     import numpy as np
 
-    from lookup.holdem.matchups import matchup_keys
-    from lookup.holdem.ranges import ALL_COMBOS
+    from lookup.core.cards import ALL_COMBOS
+    from lookup.preflop.matchups import matchup_keys
 
     combos = np.array(ALL_COMBOS, dtype=np.intp)
     grid_a, grid_b = np.meshgrid(np.arange(len(combos)), np.arange(len(combos)), indexing="ij")
@@ -76,7 +76,7 @@ def preflop_files(keys: Sequence[int], counts: Sequence[tuple[int, int]]) -> dic
     matchups = encode_table(
         "matchups",
         "Heads-up Hold'em preflop: wins of the first holding and ties over every board, "
-        "per matchup key (lookup.holdem.matchups)",
+        "per matchup key (lookup.preflop.matchups)",
         "standard",
         {"key": ("I", keys), "win": ("I", wins), "tie": ("I", ties)},
         meta,
@@ -132,9 +132,9 @@ def check_preflop_tables(out: Path, *, sample: int = 24, seed: int = 13) -> list
     """
     import random
 
-    from lookup.errors import TableError
-    from lookup.holdem.matchups import matchup_cards
-    from lookup.tablefile import decode_table
+    from lookup.core.errors import TableError
+    from lookup.core.tablefile import decode_table
+    from lookup.preflop.matchups import matchup_cards
     from tablegen.preflop import canonical_keys
     from tablegen.preflop_kernel import showdown_counts
 

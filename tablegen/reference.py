@@ -3,7 +3,7 @@
 This is the specification every table is generated from and every runtime
 answer is checked against, so it is written to be read, not to be fast, and it
 uses nothing from the runtime's tables: only the ranking's rules
-(:class:`~lookup.rules.RankingRules`). Cards are plain ``(rank, suit)`` pairs,
+(:class:`~lookup.core.rules.RankingRules`). Cards are plain ``(rank, suit)`` pairs,
 ranks numbered as in the card encoding (0 = deuce ... 12 = ace); the ranking's
 ``rank_order`` says how they compare (aces high or low).
 
@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from lookup.rules import Category, RankingRules
+from lookup.core.rules import Category, RankingRules
 from tablegen.rankings import builtin
 
 __all__ = ["NO_CARD", "PlainCard", "Verdict", "classify"]

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 
-from lookup.rules import Category, RankingRules
+from lookup.core.rules import Category, RankingRules
 from tablegen.reference import Verdict, classify
 
 __all__ = ["Shape", "wild_verdict"]

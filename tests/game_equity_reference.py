@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 
-from lookup.rules import Category
+from lookup.core.rules import Category
 from tablegen.rankings import builtin
 from tablegen.reference import Verdict, classify
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from lookup.cards import Card
-from lookup.rules import Category
+from lookup.core.cards import Card
+from lookup.core.rules import Category
 from tablegen.rankings import builtin
 from tablegen.reference import Verdict, classify
 

@@ -5,7 +5,7 @@ They come from outside this project, never from running it.
 
 from __future__ import annotations
 
-from lookup.rank import Category
+from lookup.ranking.value import Category
 
 FIVE_CARD_COUNTS = {
     Category.STRAIGHT_FLUSH: 40,

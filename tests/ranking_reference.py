@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from lookup.rules import RankingRules
+from lookup.core.rules import RankingRules
 from tablegen.reference import Verdict, classify
 
 FLUSH_BIT = 13**5

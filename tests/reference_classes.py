@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 
-from lookup.cards import Card
+from lookup.core.cards import Card
 from tablegen.reference import Verdict, classify
 
 

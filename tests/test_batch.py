@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import lookup
-from lookup.batch import (
+from lookup.batch.evaluate import (
     batch_tables,
     categorize_batch,
     classes_of_keys,
@@ -23,12 +23,12 @@ from lookup.batch import (
     flush_classes,
     hand_keys,
 )
-from lookup.cards import DECK, PRIMES
-from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
-from lookup.prime_hash import slot_of
-from lookup.rank import CLASS_COUNT, Category, HandRank
-from lookup.ranking import get_ranking
-from lookup.tables import load_five, load_multi
+from lookup.core.cards import DECK, PRIMES
+from lookup.core.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
+from lookup.core.prime_hash import slot_of
+from lookup.ranking.ranking import get_ranking
+from lookup.ranking.tables import load_five, load_multi
+from lookup.ranking.value import CLASS_COUNT, Category, HandRank
 from tablegen.reference import Verdict, classify
 from tablegen.row_displacement import RANK_KEYS
 
@@ -354,7 +354,7 @@ def test_hand_keys_any_integer_columns(size: int, dtype: type) -> None:
 
 
 def test_swar_popcount_fallback_matches_bitwise_count() -> None:
-    from lookup.batch import _popcount_swar
+    from lookup.batch.primitives import popcount_swar as _popcount_swar
 
     rng = np.random.default_rng(SEED)
     values = rng.integers(0, 2**63, 10_000, dtype=np.uint64) * np.uint64(2) + np.uint64(1)

@@ -9,7 +9,6 @@ import pytest
 
 from lookup import (
     DECK,
-    PRIMES,
     Card,
     CardError,
     DuplicateCardError,
@@ -19,6 +18,7 @@ from lookup import (
     parse_card,
     parse_cards,
 )
+from lookup.core.cards import PRIMES
 
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "cdhs"

@@ -14,10 +14,10 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from lookup.batch import classes_of_keys, evaluate_batch, hand_keys
-from lookup.census import census, hand_slices, iter_hand_keys, iter_hands
-from lookup.cli import main
-from lookup.errors import HandSizeError, PokerLookupError
+from lookup.batch.census import census, hand_slices, iter_hand_keys, iter_hands
+from lookup.batch.evaluate import classes_of_keys, evaluate_batch, hand_keys
+from lookup.cli.main import main
+from lookup.core.errors import HandSizeError, PokerLookupError
 from tests import published
 
 FIVE_CARD_COUNTS = published.FIVE_CARD_COUNTS
@@ -130,7 +130,7 @@ def test_cli_text_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
 def test_progress_is_drawn_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("lookup.progress._isatty", lambda stream: True)
+    monkeypatch.setattr("lookup.core.progress._isatty", lambda stream: True)
     assert main(["census", "5"]) == 0
     assert "2.60M/2.60M" in capsys.readouterr().err  # tqdm's bar, scaled units
 
@@ -157,7 +157,7 @@ def test_cli_without_numpy_is_one_line_exit_2() -> None:
     code = (
         "import sys\n"
         "sys.modules['numpy'] = None  # as if numpy were not installed\n"
-        "from lookup.cli import main\n"
+        "from lookup.cli.main import main\n"
         "sys.exit(main(['census', '5']))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
@@ -170,7 +170,7 @@ def test_cli_without_numpy_is_one_line_exit_2() -> None:
 
 _REPEATED_CENSUS = """
 import sys
-from lookup.cli import main
+from lookup.cli.main import main
 for _ in range(40):  # long enough that the interrupt lands inside a pooled run
     status = main(["census", "7", "--jobs", "2", "--no-progress"])
     if status:
@@ -199,7 +199,7 @@ def test_ctrl_c_during_a_pooled_census_is_one_line_and_status_130(delay: float) 
 
 
 def test_jobs_are_capped() -> None:
-    from lookup.census import max_jobs
+    from lookup.batch.census import max_jobs
 
     assert max_jobs() == 4 * (os.cpu_count() or 1)
     with pytest.raises(PokerLookupError, match="up to") as info:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from lookup.cards import DECK, parse_cards
+from lookup.core.cards import DECK, parse_cards
 from tests.reference_classes import reference_best
 from tests.terminal import run_on_terminal
 
@@ -372,8 +372,8 @@ def test_help_lists_eval_before_showdown() -> None:
 def test_console_script_points_at_main() -> None:
     with (ROOT / "pyproject.toml").open("rb") as stream:
         scripts = tomllib.load(stream)["project"]["scripts"]
-    assert scripts["pokerlookup"] == "lookup.cli:main"
-    from lookup.cli import main
+    assert scripts["pokerlookup"] == "lookup.cli.main:main"
+    from lookup.cli.main import main
 
     assert main(["showdown", os.devnull]) == 2  # no players: an error, not a crash
 
@@ -419,7 +419,7 @@ def test_a_full_disk_is_one_line_and_status_2(args: list[str]) -> None:
 
 
 def test_a_showdown_file_is_bounded(tmp_path: Path) -> None:
-    from lookup.commands.showdown import MAX_INPUT_BYTES
+    from lookup.cli.showdown import MAX_INPUT_BYTES
 
     huge = tmp_path / "huge.txt"
     huge.write_bytes(b"Ann, As Ks Qs Js Ts\n" * (MAX_INPUT_BYTES // 20 + 1))

@@ -22,17 +22,17 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import lookup
-import lookup.commands.evaluate
-from lookup.rules import BUILTIN_RANKINGS, _canonical_json
-from lookup.showdown import MAX_HAND_CARDS
-from lookup.tables import all_at_most
+import lookup.cli.evaluate
+from lookup.core.rules import BUILTIN_RANKINGS, _canonical_json
+from lookup.game.showdown import MAX_HAND_CARDS
+from lookup.ranking.tables import all_at_most
 
 STDLIB_UNNEEDED = (
     "dataclasses",  # imports inspect, ast, dis: more than Python's own start-up
     "inspect",
     "json",  # the rules digest spells its canonical JSON itself
     "threading",  # the rankings' locks come from _thread
-    "typing",  # with re and contextlib: the record types are lookup._record's namedtuples
+    "typing",  # with re and contextlib: the record types are lookup.core.record's namedtuples
     "re",  # (argparse imports it for the command line all the same)
     "pathlib",  # with urllib.parse, ipaddress, fnmatch: built-in tables are read by os.path
 )
@@ -45,13 +45,14 @@ TABLE_READERS = ("hashlib", "msgpack")
 HEAVY = (
     *STDLIB_UNNEEDED,
     "numpy",
-    "lookup.showdown",
-    "lookup.games",
-    "lookup.describe",
-    "lookup.game_eval",
-    "lookup.holdem.equity",
-    "lookup.batch",
-    "lookup.wild_kernels",
+    "lookup.game.showdown",
+    "lookup.game.registry",
+    "lookup.game.family",
+    "lookup.ranking.describe",
+    "lookup.game.evaluate",
+    "lookup.odds.holdem.engine",
+    "lookup.batch.evaluate",
+    "lookup.ranking.wild_kernels",
 )
 
 
@@ -77,7 +78,7 @@ def fresh(code: str) -> Any:
 
 TRACE_READS = """
 import os, sys
-import lookup.tables as tables
+import lookup.ranking.tables as tables
 read = []
 original = tables.read_table
 def traced(directory, name, digest=None):
@@ -130,10 +131,10 @@ def test_seven_cards_read_each_table_once_and_stay_light() -> None:
 
 
 def test_cli_eval_imports_only_its_own_command() -> None:
-    commands = tuple(f"lookup.commands.{name}" for name in ("equity", "showdown", "census"))
+    commands = tuple(f"lookup.cli.{name}" for name in ("equity", "showdown", "census"))
     found = fresh(
         "import io, sys\n"
-        "from lookup.cli import main\n"
+        "from lookup.cli.main import main\n"
         "sys.stdout, stdout = io.StringIO(), sys.stdout\n"
         "status = main(['eval', 'As', 'Ks', 'Qs', 'Js', 'Ts', '2c', '3d'])\n"
         "sys.stdout, out = stdout, sys.stdout\n"
@@ -142,9 +143,9 @@ def test_cli_eval_imports_only_its_own_command() -> None:
             (
                 *(name for name in STDLIB_UNNEEDED if name != "re"),  # argparse imports re
                 "numpy",
-                "lookup.games",  # its dataclass: only --game needs it
-                "lookup.showdown",
-                "lookup.holdem.equity",
+                "lookup.game.registry",  # its dataclass: only --game needs it
+                "lookup.game.showdown",
+                "lookup.odds.holdem.engine",
                 *commands,
             )
         )
@@ -157,32 +158,36 @@ def test_cli_eval_imports_only_its_own_command() -> None:
 
 def test_eval_command_cap_is_the_showdown_cap() -> None:
     # Spelled twice so that `pokerlookup eval` need not import the showdown module.
-    assert lookup.commands.evaluate.MAX_HAND_CARDS == MAX_HAND_CARDS
+    assert lookup.cli.evaluate.MAX_HAND_CARDS == MAX_HAND_CARDS
 
 
 def test_lazy_names_resolve_to_their_modules() -> None:
-    import lookup.describe
-    import lookup.game_eval
-    import lookup.games
-    import lookup.showdown
+    import lookup.game.best_five
+    import lookup.game.evaluate
+    import lookup.game.registry
+    import lookup.game.showdown
+    import lookup.ranking.describe
 
     modules = sys.modules
-    # The functions named like their modules stay functions once the modules are imported.
-    assert lookup.showdown is modules["lookup.showdown"].showdown
-    assert lookup.describe is modules["lookup.describe"].describe
-    assert lookup.games is modules["lookup.games"].games
-    assert lookup.best_five is modules["lookup.describe"].best_five
-    assert lookup.evaluate_hilo is modules["lookup.game_eval"].evaluate_hilo
+    assert lookup.showdown is modules["lookup.game.showdown"].showdown
+    assert lookup.parse_description is modules["lookup.ranking.describe"].parse_description
+    assert lookup.games is modules["lookup.game.registry"].games
+    assert lookup.best_five is modules["lookup.game.best_five"].best_five
+    assert lookup.evaluate_hilo is modules["lookup.game.evaluate"].evaluate_hilo
     assert {"showdown", "best_five", "evaluate7", "equity"} <= set(dir(lookup))
 
 
-def test_functions_named_like_modules_survive_a_fresh_submodule_import() -> None:
+def test_no_public_name_is_a_module_after_every_layer_is_imported() -> None:
+    # A subpackage named like a public function would replace it when imported.
     found = fresh(
-        "import lookup, lookup.showdown, lookup.describe, lookup.games\n"
-        "print([type(lookup.showdown).__name__, type(lookup.describe).__name__,\n"
-        "       type(lookup.games).__name__])"
+        "import lookup, pkgutil, importlib, types\n"
+        "for m in pkgutil.walk_packages(lookup.__path__, 'lookup.'):\n"
+        "    if m.name != 'lookup.__main__':\n"
+        "        importlib.import_module(m.name)\n"
+        "print(sorted(n for n in lookup.__all__\n"
+        "             if isinstance(getattr(lookup, n), types.ModuleType)))"
     )
-    assert found == ["function", "function", "function"]
+    assert found == []
 
 
 @given(st.lists(st.integers(0, 0xFFFF), max_size=300), st.integers(-1, 0x10000))
@@ -209,7 +214,7 @@ def test_canonical_json_is_jsons_spelling(value: object) -> None:
 
 def test_builtin_digests_are_the_json_digests() -> None:
     for name in BUILTIN_RANKINGS:
-        rules = lookup.get_ranking(name).rules
+        rules = lookup.get_ranking(name).definition
         canonical = json.dumps(rules.as_mapping(), sort_keys=True, separators=(",", ":"))
         assert rules.digest == hashlib.sha256(canonical.encode()).hexdigest()
 
@@ -217,12 +222,13 @@ def test_builtin_digests_are_the_json_digests() -> None:
 def test_paths_stay_paths_where_public() -> None:
     # Built-in rankings read their folders as plain strings (os.path, no pathlib); what
     # the public API returns is still a Path, the same one as before.
-    from lookup.tables import _table_path, load_classes, source_table_dir, table_dir
+    from lookup.core.tablefile import source_table_dir, table_dir, table_path
+    from lookup.ranking.tables import load_classes
 
     assert isinstance(table_dir(), Path) and isinstance(source_table_dir(), Path)
-    assert str(table_dir()) == _table_path()
+    assert str(table_dir()) == table_path()
     assert table_dir() == table_dir().resolve() and table_dir().is_dir()
-    package = Path(lookup.tables.__file__).resolve().parent
+    package = Path(lookup.__file__).resolve().parent
     assert table_dir() in (package / "_tables", package.parent / "tables")
     assert source_table_dir() == package.parent / "tables"
     ranking = lookup.get_ranking("short-deck")
@@ -233,8 +239,8 @@ def test_paths_stay_paths_where_public() -> None:
 
 
 def test_table_errors_name_the_same_path_for_str_and_path(tmp_path: Path) -> None:
-    from lookup.errors import TableError
-    from lookup.tables import read_table
+    from lookup.core.errors import TableError
+    from lookup.ranking.tables import read_table
 
     messages = []
     for folder in (tmp_path, str(tmp_path)):

@@ -9,18 +9,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lookup import (
-    CLASS_COUNT,
     DECK,
     Category,
     HandRank,
     PokerLookupError,
     Rank,
     best_five,
-    canonical_hand,
     evaluate,
     parse_cards,
     parse_description,
 )
+from lookup.ranking.describe import canonical_hand
+from lookup.ranking.value import CLASS_COUNT
 from tablegen.reference import classify
 
 ALL = [HandRank.from_kev(k) for k in range(1, CLASS_COUNT + 1)]

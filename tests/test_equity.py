@@ -1,8 +1,8 @@
 """Hold'em equity checked against brute force, published figures and symmetry.
 
 The brute force here deals every completion with itertools and scores each
-showdown with the scalar evaluator (lookup.fast.evaluate7), or, for the big
-preflop case, with lookup.batch.evaluate_batch on plain seven-card rows: both
+showdown with the scalar evaluator (lookup.ranking.fast.evaluate7), or, for the big
+preflop case, with lookup.batch.evaluate.evaluate_batch on plain seven-card rows: both
 independent of the equity kernel's board-and-hole decomposition.
 """
 
@@ -16,11 +16,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lookup.cards import DECK, parse_cards
-from lookup.errors import DuplicateCardError, HandSizeError, PokerLookupError
-from lookup.fast import evaluate7
-from lookup.holdem.equity import EXACT_LIMIT, EquityResult, equity
-from lookup.holdem.ranges import RangeError, combo_text, parse_range, remove_blocked
+from lookup.core.cards import DECK, parse_cards
+from lookup.core.errors import DuplicateCardError, HandSizeError, PokerLookupError
+from lookup.odds.front import equity
+from lookup.odds.results import EXACT_LIMIT, EquityResult
+from lookup.ranges.holdem import RangeError, combo_text, parse_range, remove_blocked
+from lookup.ranking.fast import evaluate7
 from tests import published
 
 
@@ -83,7 +84,7 @@ def test_aces_against_kings_preflop_is_the_published_figure() -> None:
 
 
 def test_three_way_preflop_matches_batch_brute_force() -> None:
-    from lookup.batch import evaluate_batch
+    from lookup.batch.evaluate import evaluate_batch
 
     hands = [pair("AsKs"), pair("7h7d"), pair("QcJc")]
     used = {c for h in hands for c in h}
@@ -256,11 +257,11 @@ def test_sampling_lands_near_the_exact_answer(hands: list[str], board: str, seed
 
 def test_sampling_by_rejection_matches_the_exact_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     # Force the path that deals each player a combo independently and rejects collisions.
-    import lookup.holdem.equity as module
+    import lookup.odds.holdem.engine as module
 
     hands, board = ["AA, AKs", "AK, 99", "KK, A9s"], "9s 4d 2c"
     exact = equity(hands, board=board)
-    monkeypatch.setattr(module, "_ASSIGNMENT_LIMIT", 4)
+    monkeypatch.setattr(module, "ASSIGNMENT_LIMIT", 4)
     sampled = equity(hands, board=board, samples=200_000, seed=9)
     for e, s in zip(exact, sampled, strict=True):
         assert abs(s.equity - e.equity) < 4 * s.std_error
@@ -338,18 +339,16 @@ def test_bad_inputs_are_rejected_clearly(call, error, text) -> None:  # type: ig
 def test_late_progress_bar_appears_only_for_long_runs(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import lookup.holdem.equity as module
-
     equity(["AsAh", "KsKh"], board="2c 7d 9h", progress=True)
     assert capsys.readouterr().err == ""
-    monkeypatch.setattr(module, "_PROGRESS_AFTER", 0.0)
-    monkeypatch.setattr("lookup.progress._isatty", lambda stream: True)
+    monkeypatch.setattr("lookup.core.progress.PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr("lookup.core.progress._isatty", lambda stream: True)
     equity(["AsAh", "KsKh"], dead="2c", progress=True)  # a dead card: enumerated, not the table
     assert "equity (exact)" in capsys.readouterr().err
 
 
 def test_cli_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
-    from lookup.cli import main
+    from lookup.cli.main import main
 
     status = main(["equity", "AsAh", "KsKh", "--board", "2c7d9h", "--dead", "5s"])
     out = capsys.readouterr().out.splitlines()
@@ -364,7 +363,7 @@ def test_cli_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_samples_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from lookup.cli import main
+    from lookup.cli.main import main
 
     argv = ["equity", "QQ+, AKs", "random", "--samples", "20000", "--seed", "3", "--json"]
     assert main(argv) == 0
@@ -391,7 +390,7 @@ def test_cli_samples_and_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_errors_are_one_line_and_exit_2(
     argv: list[str], text: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from lookup.cli import main
+    from lookup.cli.main import main
 
     try:
         status = main(argv)
@@ -409,7 +408,7 @@ def test_import_lookup_does_not_import_numpy() -> None:
     code = (
         "import sys, lookup; lookup.parse_range; "
         "assert 'numpy' not in sys.modules, 'numpy imported'; "
-        "assert callable(lookup.equity) and lookup.equity.__module__ == 'lookup.holdem.equity'; "
+        "assert callable(lookup.equity) and lookup.equity.__module__ == 'lookup.odds.front'; "
         "r = lookup.equity(['AsAh', 'KsKh'], board='2c7d9h4s5d'); "
         "assert callable(lookup.equity) and r[0].equity == 1.0"
     )

@@ -27,7 +27,9 @@ from lookup import (
     evaluate,
     parse_cards,
 )
-from lookup.fast import evaluate5, evaluate6, evaluate7, evaluate_any
+from lookup.core.cards import hand_cards
+from lookup.ranking.fast import evaluate5, evaluate6, evaluate7, evaluate_any
+from lookup.ranking.value import CLASS_COUNT
 from tablegen.reference import PlainCard, classify
 from tests.reference_classes import verdict_numbers
 
@@ -238,7 +240,7 @@ def test_hand_rank_from_kev_rejects_what_is_not_a_class(bad: object) -> None:
 
 
 def test_every_class_has_one_shared_hand_rank() -> None:
-    ranks = [HandRank.from_kev(k) for k in range(1, lookup.CLASS_COUNT + 1)]
+    ranks = [HandRank.from_kev(k) for k in range(1, CLASS_COUNT + 1)]
     assert [r.kev for r in ranks] == list(range(1, 7463))
     assert ranks == sorted(ranks, reverse=True)
     assert len(set(ranks)) == 7462
@@ -261,7 +263,7 @@ def test_fewer_than_five_cards(cards: object, board: object, count: int) -> None
 def test_hole_and_board() -> None:
     assert evaluate("Ah Kd", "Ac Ad 7s 7c 2h") is evaluate("Ah Kd Ac Ad 7s 7c 2h")
     assert evaluate(["Ah", "Kd"], board=[42, "Ad", DECK[10]]) is evaluate("Ah Kd Qh Ad 4h")
-    assert lookup.hand_cards("Ah Kd", "2c") == parse_cards("Ah Kd 2c")
+    assert hand_cards("Ah Kd", "2c") == parse_cards("Ah Kd 2c")
 
 
 @pytest.mark.parametrize(
@@ -306,7 +308,7 @@ def test_preparsed_tuples_are_checked_for_duplicates(
     with pytest.raises(DuplicateCardError, match=f"card '{duplicate}' appears more than once"):
         evaluate(cards)
     with pytest.raises(DuplicateCardError):
-        lookup.hand_cards(cards, board=())
+        hand_cards(cards, board=())
 
 
 def test_class_numbers_must_be_real_ints() -> None:

@@ -1,7 +1,7 @@
 """Every one of the 2,598,960 five-card hands, against two independent references.
 
 One pass deals every hand and records, for each, three answers: the runtime's
-class number (``lookup.fast.evaluate5``), the frequency-sort reference verdict
+class number (``lookup.ranking.fast.evaluate5``), the frequency-sort reference verdict
 (``tablegen.reference``) and the match-pattern verdict (``tablegen.matchpattern``).
 The pass keeps only how often each distinct (verdict, pattern verdict, class)
 triple occurred, which is enough to prove a statement about every hand: if each
@@ -35,9 +35,10 @@ from typing import TypeVar
 import pytest
 
 import lookup
-from lookup.cards import DECK
-from lookup.fast import evaluate5
-from lookup.rank import Category, HandRank
+from lookup.core.cards import DECK
+from lookup.ranking.fast import evaluate5
+from lookup.ranking.value import CLASS_COUNT as STANDARD_CLASS_COUNT
+from lookup.ranking.value import Category, HandRank
 from tablegen.matchpattern import MatchCategory, classify_by_pattern
 from tablegen.reference import PlainCard, Verdict, classify
 from tests import published
@@ -217,7 +218,7 @@ def test_7462_distinct_classes(census: Census) -> None:
     assert len({verdict for verdict, _, _ in census.triples}) == CLASS_COUNT
     assert len({pattern_as_standard(p) for _, p, _ in census.triples}) == CLASS_COUNT
     assert {runtime for _, _, runtime in census.triples} == set(range(1, CLASS_COUNT + 1))
-    assert lookup.CLASS_COUNT == CLASS_COUNT
+    assert STANDARD_CLASS_COUNT == CLASS_COUNT
 
 
 def test_category_boundaries_and_sizes(census: Census) -> None:

@@ -5,7 +5,7 @@ characters, bytes, nested lists and arrays, huge ints, floats, None, numpy
 scalars, valid hands) and feeds them to ``parse_cards``, ``evaluate`` under
 every ranking, ``parse_range``, ``showdown``, ``equity`` (tiny sample counts)
 and the command line in process. Any exception that is not a
-:class:`~lookup.errors.PokerLookupError` (or the CLI's exit status 2) fails.
+:class:`~lookup.core.errors.PokerLookupError` (or the CLI's exit status 2) fails.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import numpy as np
 import pytest
 
 import lookup
-from lookup.cli import main
-from lookup.errors import PokerLookupError
-from lookup.rules import BUILTIN_RANKINGS
+from lookup.cli.main import main
+from lookup.core.errors import PokerLookupError
+from lookup.core.rules import BUILTIN_RANKINGS
 
 SEED = 20261122
 LOOKALIKES = (

@@ -16,18 +16,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lookup
-from lookup.cards import parse_cards
-from lookup.errors import (
+from lookup.core.cards import parse_cards
+from lookup.core.errors import (
     CardError,
     DuplicateCardError,
     GameError,
     HandSizeError,
     PokerLookupError,
 )
-from lookup.game_equity import equity
-from lookup.games import games
-from lookup.holdem.equity import DEFAULT_EXACT_LIMIT
-from lookup.holdem.equity import equity as holdem_equity
+from lookup.game.registry import games
+from lookup.odds.front import equity
+from lookup.odds.holdem.engine import equity as holdem_equity
+from lookup.odds.results import DEFAULT_EXACT_LIMIT
 from tests.game_equity_reference import SHAPES, best, reference_equity
 
 
@@ -320,7 +320,7 @@ def test_reference_is_symmetric() -> None:
 def test_cli_game_equity_json_matches_the_library(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from lookup.cli import main
+    from lookup.cli.main import main
 
     args = ["equity", "--game", "omaha-hilo", "As 2h Ks 3h", "Qd Qc 4d 5c", "--board", "6s 7h 8d"]
     assert main([*args, "--json"]) == 0
@@ -347,7 +347,7 @@ def test_cli_game_equity_json_matches_the_library(capsys: pytest.CaptureFixture[
 def test_cli_errors_are_one_line_and_status_two(
     args: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from lookup.cli import main
+    from lookup.cli.main import main
 
     assert main(["equity", *args]) == 2
     err = capsys.readouterr().err
@@ -355,7 +355,7 @@ def test_cli_errors_are_one_line_and_status_two(
 
 
 def test_cli_exact_limit_raised_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    from lookup.cli import main
+    from lookup.cli.main import main
 
     args = ["equity", "--game", "omaha", "As Ah Ks Kh", "Qd Qc Jd Jc", "--board", "2s 7h 8d"]
     assert main([*args, "--exact", "--exact-limit", "820"]) == 0
@@ -368,7 +368,7 @@ def test_cli_exact_limit_raised_runs(capsys: pytest.CaptureFixture[str]) -> None
 def _short_deck_range_reference(ranges: list[str], fixed: list[str], board: str) -> list[Fraction]:
     from itertools import product
 
-    from lookup.holdem.ranges import parse_range
+    from lookup.ranges.holdem import parse_range
 
     known = set(cards(board)) | {c for hand in fixed for c in cards(hand)}
     options = [
@@ -400,7 +400,7 @@ def test_short_deck_ranges_match_the_reference() -> None:
 
 
 def test_short_deck_range_errors() -> None:
-    from lookup.holdem.ranges import RangeError
+    from lookup.ranges.holdem import RangeError
 
     with pytest.raises(RangeError, match="player 2: "):
         equity(["AKs", "ZZ+"], game="short-deck")
@@ -421,7 +421,7 @@ def test_unlistable_ranges_exact_says_how_big_the_run_would_be() -> None:
 
 
 def test_omaha_range_notation_counts() -> None:
-    from lookup.omaha_ranges import parse_omaha_range
+    from lookup.ranges.omaha import parse_omaha_range
 
     # Counted by hand: two aces or more; four distinct ranks split by suit shape.
     assert len(parse_omaha_range("AAxx")) == 6 * 1128 + 4 * 48 + 1
@@ -435,7 +435,7 @@ def test_omaha_range_notation_counts() -> None:
 def test_omaha_ranges_match_the_reference() -> None:
     from itertools import product
 
-    from lookup.omaha_ranges import parse_omaha_range
+    from lookup.ranges.omaha import parse_omaha_range
 
     board, fixed = "2s 7h 8d Kc 3c", "Ts 9s 6h 5h"
     result = equity(["AAKK ds", "QQJJ", fixed], board=board, game="omaha-hilo")
@@ -473,7 +473,7 @@ def test_omaha_ranges_sampled_within_four_standard_errors() -> None:
     ],
 )
 def test_omaha_range_errors(hands: list[str], message: str) -> None:
-    from lookup.holdem.ranges import RangeError
+    from lookup.ranges.holdem import RangeError
 
     with pytest.raises(RangeError, match=message):
         equity(hands, game="omaha")
@@ -501,7 +501,7 @@ def test_kernel_orders_random_deals_like_the_reference(
 ) -> None:
     import numpy as np
 
-    from lookup.game_kernels import kernel_for
+    from lookup.game.family import get_family
 
     shape = SHAPES[game]
     rng = np.random.default_rng(sum(map(ord, game)) + fixed_hole)
@@ -517,7 +517,7 @@ def test_kernel_orders_random_deals_like_the_reference(
     else:
         hole = list(np.ascontiguousarray(deals[:, : shape.hole].T))
     board = list(np.ascontiguousarray(deals[:, shape.hole :].T))
-    kernel = kernel_for(family, ranking)
+    kernel = get_family(family).batch_kernel(ranking)
     classes = kernel.classes(kernel.prepare(board, n), hole).tolist()
     verdicts = [
         best(row[: shape.hole].tolist(), row[shape.hole :].tolist(), shape, ranking)

@@ -16,12 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lookup
-from lookup.cards import DECK, Card, parse_cards
-from lookup.cli import main
-from lookup.errors import DuplicateCardError, GameError, HandSizeError, PokerLookupError
-from lookup.game_eval import game_evaluator
-from lookup.games import get_game
-from lookup.omaha import omaha_kernel, prepare_board
+from lookup.cli.main import main
+from lookup.core.cards import DECK, Card, parse_cards
+from lookup.core.errors import DuplicateCardError, GameError, HandSizeError, PokerLookupError
+from lookup.game.evaluate import game_evaluator
+from lookup.game.omaha import omaha_kernel, prepare_board
+from lookup.game.registry import get_game
 from tests.game_reference import SPECS, reference_hand, reference_shares
 
 GAMES = tuple(SPECS)
@@ -327,7 +327,7 @@ def test_cli_eval_game(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_folder_of_tables_may_replace_the_games_ranking() -> None:
-    from lookup.tables import table_dir
+    from lookup.core.tablefile import table_dir
 
     folder = table_dir() / "short-deck-triton"  # a Path: treated as the user's own tables
     board = "7s 8h 9d Qc Ad"

@@ -75,7 +75,7 @@ def test_installed_wheel_evaluates_from_another_directory(wheel: Path, tmp_path:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     script = (
-        "import lookup, lookup.tables as t;"
+        "import lookup, lookup.core.tablefile as t;"
         "print(lookup.evaluate('As Ks Qs Js Ts').describe());"
         "print(lookup.evaluate('7c 5d 4h 3s 2c', rules='deuce-to-seven').describe());"
         "print(t.table_dir().parent.name, t.table_dir().name)"

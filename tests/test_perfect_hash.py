@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lookup.prime_hash import slot_of
+from lookup.core.prime_hash import slot_of
 from tablegen.perfect_hash import PerfectHashProofError, _prove, build_perfect_hash
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lookup
-from lookup.errors import ShowdownError
-from lookup.pots import Pot, award_pot, side_pots, split_chips
+from lookup.core.errors import ShowdownError
+from lookup.game.pots import Pot, award_pot, side_pots, split_chips
 from tests.game_reference import SPECS, reference_pots, reference_shares
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")

@@ -2,7 +2,7 @@
 
 Expected counts come from enumerations that share nothing with the generator's
 kernel (``tablegen.preflop_kernel``): every board through
-``lookup.holdem.equity_kernel`` (the batch showdown path), and for tiny decks the
+``lookup.odds.holdem.kernel`` (the batch showdown path), and for tiny decks the
 reference classifier, best five of seven.
 """
 
@@ -25,23 +25,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lookup.cards import DECK
-from lookup.errors import DuplicateCardError, RangeError
-from lookup.holdem.matchups import matchup_cards, matchup_key, matchup_keys
-from lookup.holdem.preflop import (
-    BOARDS,
-    CLASS_NAMES,
-    class_index,
-    class_of_combo,
+from lookup.core.cards import DECK
+from lookup.core.errors import DuplicateCardError, RangeError
+from lookup.core.tablefile import decode_table, source_table_dir
+from lookup.odds.holdem.heads_up import (
     class_versus,
     heads_up,
     preflop_equity,
     range_vs_range,
     versus_random,
 )
-from lookup.holdem.ranges import ALL_COMBOS, parse_range
-from lookup.tablefile import decode_table
-from lookup.tables import source_table_dir
+from lookup.preflop.classes import CLASS_NAMES, class_index, class_of_combo
+from lookup.preflop.matchups import matchup_cards, matchup_key, matchup_keys
+from lookup.preflop.table import BOARDS
+from lookup.ranges.holdem import ALL_COMBOS, parse_range
 from tablegen.preflop import blocks_of, canonical_keys, collect, read_block, run_blocks
 from tablegen.preflop_kernel import showdown_counts
 from tablegen.preflop_table import check_preflop_tables
@@ -62,7 +59,7 @@ def table() -> dict[int, tuple[int, int]]:
 
 def direct_counts(first: tuple[int, int], second: tuple[int, int]) -> tuple[int, int, int]:
     """(wins of first, ties, boards): every board from the other 48 cards, batch kernel."""
-    from lookup.holdem.equity_kernel import enumerate_boards, player_classes
+    from lookup.odds.holdem.kernel import enumerate_boards, player_classes
 
     deck = [c for c in range(52) if c not in (*first, *second)]
     wins = ties = boards = 0

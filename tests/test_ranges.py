@@ -6,8 +6,8 @@ from itertools import combinations
 
 import pytest
 
-from lookup.cards import parse_cards
-from lookup.holdem.ranges import (
+from lookup.core.cards import parse_cards
+from lookup.ranges.holdem import (
     ALL_COMBOS,
     RangeError,
     class_name,
@@ -100,7 +100,7 @@ def test_blocked_combos_are_dropped() -> None:
 
 @pytest.mark.parametrize("percent", [1, 5, 10, 15, 25, 50, 100])
 def test_percentages_take_whole_classes_from_the_top(percent: int) -> None:
-    from lookup.holdem.preflop import preflop_order
+    from lookup.preflop.table import preflop_order
 
     order = preflop_order()
     combos = parse_range(f"{percent}%")
@@ -114,7 +114,8 @@ def test_percentages_take_whole_classes_from_the_top(percent: int) -> None:
 
 
 def test_preflop_order_is_sane() -> None:
-    from lookup.holdem.preflop import preflop_order, versus_random
+    from lookup.odds.holdem.heads_up import versus_random
+    from lookup.preflop.table import preflop_order
 
     order = preflop_order()
     assert len(order) == 169 == len(set(order))
@@ -162,7 +163,7 @@ def test_empty_and_non_string_ranges() -> None:
 
 
 def test_range_error_is_a_package_error() -> None:
-    from lookup.errors import PokerLookupError
+    from lookup.core.errors import PokerLookupError
 
     assert issubclass(RangeError, PokerLookupError)
     assert issubclass(RangeError, ValueError)
@@ -195,7 +196,7 @@ def test_suit_symbols_stay_allowed_in_explicit_combos() -> None:
 
 def _top_percent_by_the_definition(percent: float) -> set[tuple[int, int]]:
     # The documented rule, spelled out: whole classes from the top while short of X%.
-    from lookup.holdem.preflop import preflop_order
+    from lookup.preflop.table import preflop_order
 
     combos: set[tuple[int, int]] = set()
     for name in preflop_order():
@@ -221,7 +222,7 @@ def test_mixed_percentages_and_classes_keep_first_appearance_order() -> None:
 def test_work_is_linear_in_the_distinct_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
     # A 50 KB range used to cost ~1 ms per percentage token. Count the work instead of
     # timing it: each distinct non-percentage token is expanded once, repeats never.
-    import lookup.holdem.ranges as ranges
+    import lookup.ranges.holdem as ranges
 
     ranges._by_strength()  # the cached order is built once, not per token
     calls: list[str] = []

@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lookup
-from lookup.census import census
-from lookup.errors import RankingError, RulesError
-from lookup.rules import BUILTIN_RANKINGS, WILD_RANKINGS, Category, parse_rules
+from lookup.batch.census import census
+from lookup.core.errors import RankingError, RulesError
+from lookup.core.rules import BUILTIN_RANKINGS, WILD_RANKINGS, Category, parse_rules
 from tablegen.__main__ import main as tablegen_main
 from tablegen.rankings import builtin
 from tablegen.reference import classify

@@ -1,4 +1,4 @@
-"""lookup._record.NamedTuple builds the class typing.NamedTuple builds, without typing.
+"""lookup.core.record.NamedTuple builds the class typing.NamedTuple builds, without typing.
 
 The same class body is run under both (``BODY`` below), and every behaviour the
 runtime's record types rely on is compared: fields, defaults, the body's methods,
@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 
 import lookup
-from lookup import _record
-from lookup.describe import BestFive
-from lookup.kernels import Kernels, _CheckedMulti, _SizeTables
-from lookup.prime_hash import PrimeHashParams
-from lookup.rules import RankingRules
-from lookup.tablefile import TableFile
-from lookup.tables import (
+from lookup.core import record as _record
+from lookup.core.prime_hash import PrimeHashParams
+from lookup.core.rules import RankingRules
+from lookup.core.tablefile import TableFile
+from lookup.game.best_five import BestFive
+from lookup.ranking.kernels import Kernels, _CheckedMulti, _SizeTables
+from lookup.ranking.tables import (
     BadugiTables,
     ClassTable,
     FiveCardTables,
@@ -182,12 +182,12 @@ def test_runtime_records_are_plain_namedtuples(cls: Any) -> None:
 
 
 def test_ranking_rules_repr_and_pickle_unchanged() -> None:
-    rules = lookup.get_ranking("deuces-wild").rules
+    rules = lookup.get_ranking("deuces-wild").definition
     assert repr(rules).startswith("RankingRules(name='deuces-wild', description=")
     assert repr(rules).endswith("jokers=0, bug=False, wild_ranks=(0,))")
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
         data = pickle.dumps(rules, protocol)
-        assert b"lookup.rules" in data and b"RankingRules" in data
+        assert b"lookup.core.rules" in data and b"RankingRules" in data
         assert pickle.loads(data) == rules
     assert rules._replace(name="x").name == "x"
     assert rules._asdict()["wild_ranks"] == (0,)

@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 
 from lookup import DECK, evaluate, parse_cards
-from lookup.cards import PRIMES
-from lookup.fast import evaluate6, evaluate7, evaluate_any
-from lookup.ranking import get_ranking
-from lookup.rules import BUILTIN_RANKINGS, WILD_RANKINGS
-from lookup.tables import FiveCardTables, MultiCardTables, load_five, load_multi, table_dir
+from lookup.core.cards import PRIMES
+from lookup.core.rules import BUILTIN_RANKINGS, WILD_RANKINGS
+from lookup.core.tablefile import table_dir
+from lookup.ranking.fast import evaluate6, evaluate7, evaluate_any
+from lookup.ranking.ranking import get_ranking
+from lookup.ranking.tables import FiveCardTables, MultiCardTables, load_five, load_multi
 from tablegen.row_displacement import RANK_KEYS
 from tests import published
 from tests.reference_classes import (

@@ -18,10 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lookup
-from lookup.cards import DECK, Card, parse_cards
-from lookup.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
-from lookup.showdown import PlayerHand, ShowdownError, ShowdownResult, showdown
-from lookup.showdown_file import ShowdownParseError, parse_showdown, read_showdown
+from lookup.core.cards import DECK, Card, parse_cards
+from lookup.core.errors import CardError, DuplicateCardError, HandSizeError, PokerLookupError
+from lookup.game.showdown import PlayerHand, ShowdownError, ShowdownResult, showdown
+from lookup.game.showdown_file import ShowdownParseError, parse_showdown, read_showdown
 from tablegen.reference import Verdict, classify
 
 SEED_EXAMPLE = "Joe, 3H, 4H, 5H, 6H, 8H\nBob, 3C, 3D, 3S, 8C, 10D\nSally, AC, 10C, 5C, 2S, 2C\n"
@@ -265,8 +265,8 @@ def test_card_held_by_player_and_board_names_both() -> None:
 
 
 def test_validates_whole_table_before_evaluating(monkeypatch: pytest.MonkeyPatch) -> None:
-    # `import lookup.showdown as module` would give the re-exported function.
-    module = sys.modules["lookup.showdown"]
+    # `import lookup.game.showdown as module` would give the re-exported function.
+    module = sys.modules["lookup.game.showdown"]
     calls: list[object] = []
     monkeypatch.setattr(module, "play", lambda *a: calls.append(a))
     with pytest.raises(DuplicateCardError):

@@ -19,15 +19,15 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from lookup.errors import PokerLookupError, TableError
-from lookup.rules import BUILTIN_RANKINGS, WILD_RANKINGS
-from lookup.tables import (
+from lookup.core.errors import PokerLookupError, TableError
+from lookup.core.rules import BUILTIN_RANKINGS, WILD_RANKINGS
+from lookup.core.tablefile import source_table_dir
+from lookup.ranking.tables import (
     load_badugi,
     load_classes,
     load_five,
     load_multi,
     load_wild,
-    source_table_dir,
 )
 
 HINT = "python -m tablegen"
@@ -143,9 +143,9 @@ def test_check_names_each_stale_or_missing_file(check_runs: CheckRuns) -> None:
 def load_everything(directory: Path) -> object:
     """Read every table of a folder the way the runtime does."""
     classes = load_classes(directory)
-    if classes.rules.scoring == "badugi":
+    if classes.definition.scoring == "badugi":
         return load_badugi(directory, classes)
-    if classes.rules.has_wild:
+    if classes.definition.has_wild:
         return load_wild(directory, classes)
     return load_five(directory, classes), load_multi(directory, classes)
 

@@ -19,9 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lookup
-from lookup.cards import parse_cards
-from lookup.errors import CardError, DuplicateCardError, GameError
-from lookup.game_kernels import kernel_for
+from lookup.core.cards import parse_cards
+from lookup.core.errors import CardError, DuplicateCardError, GameError
+from lookup.game.family import get_family
 from tests.wild_games_reference import (
     DECK_SIZE,
     GAME_CARDS,
@@ -95,7 +95,7 @@ def test_kernel_orders_deals_as_the_brute_force(game: str, rules: str) -> None:
     """The vectorised kernel, board columns per deal and a fixed hole card, jokers included."""
     rng = random.Random(f"kernel {game}/{rules}")
     hole, board_size = GAME_CARDS[game]
-    kernel = kernel_for(FAMILY[game], rules)
+    kernel = get_family(FAMILY[game]).batch_kernel(rules)
     fixed = 52 if DECK_SIZE[rules] > 52 else 0  # the joker (or a wild deuce) in every deal
     rows = []
     for _ in range(400):
@@ -247,7 +247,7 @@ def test_games_refuse_wild_rankings_they_do_not_allow(game: str, rules: str) -> 
         lookup.equity(["random", "random"], game=game, rules=rules, samples=10)
     assert error.value.token == rules
     with pytest.raises(GameError, match="allowed"):
-        lookup.game_eval.game_evaluator(game, rules)
+        lookup.game.evaluate.game_evaluator(game, rules)
 
 
 def test_allowed_lists_are_named() -> None:
@@ -296,7 +296,7 @@ def test_allowed_lists_are_named() -> None:
             DuplicateCardError,
             "Jk",
         ),
-        (lambda: kernel_for("omaha", "joker"), GameError, "holdem, stud, draw"),
+        (lambda: get_family("omaha").batch_kernel("joker"), GameError, "holdem, stud, draw"),
     ],
 )
 def test_bad_inputs_are_refused(call: object, error: type[Exception], words: str) -> None:

@@ -34,14 +34,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lookup
-from lookup.batch import evaluate_batch
-from lookup.cards import DECK, JOKER, JOKERS, Card, parse_card, parse_cards
-from lookup.census import census
-from lookup.cli import main as cli_main
-from lookup.errors import CardError, RulesError
-from lookup.ranking import get_ranking
-from lookup.rules import WILD_RANKINGS, Category, parse_rules, rules_from_mapping
-from lookup.tables import load_wild
+from lookup.batch.census import census
+from lookup.batch.evaluate import evaluate_batch
+from lookup.cli.main import main as cli_main
+from lookup.core.cards import DECK, JOKER, JOKERS, Card, parse_card, parse_cards
+from lookup.core.errors import CardError, RulesError
+from lookup.core.rules import WILD_RANKINGS, Category, parse_rules, rules_from_mapping
+from lookup.ranking.describe import canonical_hand
+from lookup.ranking.ranking import get_ranking
+from lookup.ranking.tables import load_wild
 from tablegen.__main__ import main as tablegen_main
 from tests.wild_reference import FIVE_OF_A_KIND, shape_score
 
@@ -180,7 +181,7 @@ def reference(name: str) -> Reference:
     """The brute-force class number of every five-card shape of the deck."""
     _, codes = exhaustive(name)
     unique = np.unique(codes)
-    bug = get_ranking(name).rules.bug
+    bug = get_ranking(name).definition.bug
     scores = [shape_score(*decode(int(code)), bug) for code in unique]
     order = sorted(set(scores), reverse=True)
     number = {s: i + 1 for i, s in enumerate(order)}
@@ -242,14 +243,15 @@ def test_categories_and_readings_match_the_reference(name: str) -> None:
         assert int(ranking.categories[number]) == score[0], number
         if score[0] == FIVE_OF_A_KIND:
             assert (
-                ranking.describe(number) == f"Five of a Kind, {lookup.sentences.PLURALS[score[1]]}"
+                ranking.describe(number)
+                == f"Five of a Kind, {lookup.core.sentences.PLURALS[score[1]]}"
             )
 
 
 def category_counts(name: str) -> dict[int, int]:
     _, codes = exhaustive(name)
     unique, counts = np.unique(codes, return_counts=True)
-    bug = get_ranking(name).rules.bug
+    bug = get_ranking(name).definition.bug
     tally: Counter[int] = Counter()
     for code, count in zip(unique.tolist(), counts.tolist(), strict=True):
         tally[shape_score(*decode(code), bug)[0]] += count
@@ -298,7 +300,7 @@ def key_hands(name: str) -> Any:
     wild = sorted(c.index for c in ranking.wild_cards)
     rows: list[list[int]] = []
     for key in sorted(tables.by_key()):
-        wilds = (key // 5**tables.wild_digit) % 5 if ranking.rules.jokers else key % 5
+        wilds = (key // 5**tables.wild_digit) % 5 if ranking.definition.jokers else key % 5
         rest = key - wilds * 5**tables.wild_digit
         ranks = [r for r in range(13) for _ in range((rest // 5**r) % 5)]
         # Suits cycle by position: the naturals spread over the suits.
@@ -520,7 +522,7 @@ def test_every_class_has_a_canonical_hand_and_a_sentence(name: str) -> None:
     ranking = get_ranking(name)
     sentences = set()
     for number in range(1, ranking.class_count + 1):
-        hand = lookup.canonical_hand(number, rules=name)
+        hand = canonical_hand(number, rules=name)
         assert len(set(hand)) == 5
         assert lookup.evaluate(hand, rules=name).class_number == number
         sentences.add(ranking.describe(number))

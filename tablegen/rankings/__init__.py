@@ -1,6 +1,6 @@
 """The built-in rankings, one TOML rule file each, in this folder.
 
-They are ordinary rule files (the format of :mod:`lookup.rules`): a user's
+They are ordinary rule files (the format of :mod:`lookup.core.rules`): a user's
 own ranking is written the same way and built with
 ``python -m tablegen --rules FILE --out DIR``.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from lookup.errors import RankingError
-from lookup.rules import BUILTIN_RANKINGS, RankingRules, parse_rules
+from lookup.core.errors import RankingError
+from lookup.core.rules import BUILTIN_RANKINGS, RankingRules, parse_rules
 
 __all__ = ["BUILTIN_NAMES", "builtin", "builtin_file"]
 

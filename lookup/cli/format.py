@@ -1,0 +1,106 @@
+"""Cards as text for people: unicode suit symbols on a terminal, plain letters elsewhere.
+
+Machine-readable output (``--json``, pipes, files) always uses the ASCII
+spelling ``As Kd``: it round-trips through :func:`lookup.parse_cards` and survives
+any encoding. A terminal that can show ``♠`` gets ``A♠ K♦``, which is easier to
+read at a glance.
+
+>>> from lookup.core.cards import parse_cards
+>>> hand = parse_cards("As Kd 10h")
+>>> format_cards(hand, unicode=False), format_cards(hand, unicode=True)
+('As Kd Th', 'A♠ K♦ T♥')
+"""
+
+from __future__ import annotations
+
+from lookup.core.cards import Card
+from lookup.core.errors import CardError
+
+TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import TextIO
+
+__all__ = ["format_card", "format_cards", "never_fail_to_encode", "stream_takes_unicode"]
+
+_PROBE = "♠♥♦♣"
+
+
+def format_card(card: Card, *, unicode: bool) -> str:
+    """One card as two characters: rank letter, then suit symbol or suit letter.
+
+    >>> from lookup.core.cards import parse_card
+    >>> format_card(parse_card("Qh"), unicode=True), format_card(parse_card("Qh"), unicode=False)
+    ('Q♥', 'Qh')
+    >>> format_card("Qh", unicode=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.CardError: format_card needs a Card, got str 'Qh': ...
+    """
+    if not isinstance(card, Card):
+        raise CardError(
+            f"format_card needs a Card, got {type(card).__name__} {card!r}: parse it first",
+            card,
+        )
+    return card.symbol if unicode else str(card)
+
+
+def format_cards(cards: Iterable[Card], *, unicode: bool) -> str:
+    """Several cards separated by single spaces, in the order given.
+
+    >>> from lookup.core.cards import parse_cards
+    >>> format_cards(parse_cards("2c 3d"), unicode=True)
+    '2♣ 3♦'
+    >>> format_cards([], unicode=False)
+    ''
+    >>> format_cards(["2c"], unicode=False)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.CardError: format_card needs a Card, got str '2c': ...
+    """
+    return " ".join(format_card(card, unicode=unicode) for card in cards)
+
+
+def stream_takes_unicode(stream: TextIO) -> bool:
+    """True when ``stream`` is a terminal whose encoding can show the suit symbols.
+
+    Anything that is not a terminal (a pipe, a file, a test's capture) gets plain
+    letters, so scripts that read the output never meet a symbol they did not
+    expect.
+
+    >>> import io
+    >>> stream_takes_unicode(io.StringIO())  # not a terminal
+    False
+    >>> stream_takes_unicode(None)  # type: ignore[arg-type]
+    False
+    """
+    isatty = getattr(stream, "isatty", None)
+    try:
+        if isatty is None or not isatty():
+            return False
+    except ValueError:  # a closed stream
+        return False
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        _PROBE.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def never_fail_to_encode(stream: TextIO) -> None:
+    """Make ``stream`` escape characters its encoding lacks instead of raising.
+
+    A player named ``José`` must not crash a run whose stdout is ASCII (say
+    ``PYTHONIOENCODING=ascii``); ``Jos\\xe9`` is the honest fallback.
+
+    >>> import io
+    >>> out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    >>> never_fail_to_encode(out)
+    >>> _ = out.write("José"); out.flush(); out.buffer.getvalue()
+    b'Jos\\\\xe9'
+    >>> never_fail_to_encode(io.StringIO())  # nothing to do: a StringIO holds any text
+    """
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None and getattr(stream, "encoding", None):
+        reconfigure(errors="backslashreplace")

@@ -1,1 +1,0 @@
-"""Subcommands of ``pokerlookup``; each module exposes ``register(subparsers)``."""

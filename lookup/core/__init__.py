@@ -1,0 +1,9 @@
+"""The core layer: what every other layer stands on, importing nothing else of pokerlookup.
+
+Cards and their parsing (:mod:`~lookup.core.cards`), the package's exceptions
+(:mod:`~lookup.core.errors`), rankings as data (:mod:`~lookup.core.rules`), the
+table file format and where tables live (:mod:`~lookup.core.tablefile`), the
+prime-product hash (:mod:`~lookup.core.prime_hash`), progress bars
+(:mod:`~lookup.core.progress`), the sentences that describe a hand
+(:mod:`~lookup.core.sentences`) and light record types (:mod:`~lookup.core.record`).
+"""

@@ -1,0 +1,532 @@
+"""All-in equity in every game: each player's share of the pot, exact or sampled.
+
+:func:`equity` takes 2 to 10 holdings, a board (in games that have one), dead
+cards and a game name (see :func:`lookup.game.registry.games`), and either enumerates
+every way the deal can finish or samples it.
+
+**Holdings.** Explicit cards: the whole holding in the board games (2 in
+Hold'em, 4, 5 or 6 in Omaha, 5 in Courchevel); in ``stud``, ``stud-hilo`` and
+``razz`` the cards dealt so far (3 to 7, the rest come from the deck); in the
+draw games and badugi the hand as it stands for an all-in before the draw
+(fewer cards than the game's count are completed from the deck, as a player
+drawing would be). ``"random"`` is a holding dealt entirely from the deck.
+Hold'em and short deck also take the range syntax of :mod:`lookup.ranges.holdem`
+(Hold'em goes through :func:`lookup.equity`'s Hold'em engine; in short deck the
+combos with a 2-5 are dropped and the players' combos are dealt jointly, every
+compatible assignment equally likely, as in Hold'em). Omaha and Courchevel
+take the simple range notation of :mod:`lookup.ranges.omaha` (``"AAxx"``,
+``"AKQJ ds"``), dealt jointly the same way. In stud with more players than the deck
+can serve, the last card is one community card for everyone, as the rules say.
+
+**Exact or sampled.** A *deal* gives every unknown card (players' missing
+cards, then the board). By default the answer is exact when there are at most
+:data:`~lookup.odds.results.EXACT_LIMIT` (2,000,000) deals, otherwise
+:data:`~lookup.odds.results.DEFAULT_SAMPLES` deals are sampled. ``exact=True``
+enumerates, but refuses past ``exact_limit`` deals
+(:data:`~lookup.odds.results.DEFAULT_EXACT_LIMIT`, 50 million, by default),
+saying how many the run would be; raise ``exact_limit`` to run it anyway.
+``seed`` makes sampling reproducible (a fresh seed is drawn and reported when
+omitted).
+
+**Scoring.** Pot shares are exact: a k-way tie gives each winner 1/k; in hi/lo
+games half goes to the best high and half to the best qualifying low (each half
+shared among tied hands, so quartering happens), and the high takes it all when
+no low qualifies. ``equity`` is the average share, ``win`` the fraction of
+deals in which the player takes the whole pot alone, ``tie`` the fraction in
+which they take part of it (a shared pot, or one half of a hi/lo pot); hi/lo
+games also give ``scoop`` (= ``win``), ``win_high`` and ``win_low`` (a half
+won alone). Exact results carry ``equity_fraction``, the share as a
+:class:`~fractions.Fraction`.
+
+**Speed.** Each game family has a vectorised kernel (:mod:`lookup.game.kernels`);
+Omaha costs one table gather per hole pair and deal, plus flush work on boards
+with three of a suit. ``benchmarks/compare_game_equity.py`` measures it.
+
+>>> result = equity(["As 2h Ks 3h", "Qd Qc 4d 5c"], board="6s 7h 8d", game="omaha-hilo")
+>>> [round(p.equity, 4) for p in result], result.exact, result.boards
+([0.536, 0.464], True, 820)
+>>> result[0].equity_fraction, round(result[0].scoop, 4)
+(Fraction(879, 1640), 0.1037)
+>>> equity(["As Ah Ks", "Qd Qc Jd Jc"], game="omaha")
+Traceback (most recent call last):
+...
+lookup.HandSizeError: player 1 has 3 cards: omaha holdings are 4 cards or 'random'
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+import numpy as np
+
+from lookup.batch.deals import (
+    ASSIGNMENT_LIMIT,
+    CHUNK_DEALS,
+    deal_count,
+    deal_from,
+    disjoint_choices,
+    exact_deals,
+    sample_assignments,
+    sample_deals,
+)
+from lookup.core.cards import Card, CardsLike, parse_cards
+from lookup.core.errors import (
+    CardError,
+    DuplicateCardError,
+    GameError,
+    HandSizeError,
+    PokerLookupError,
+    RangeError,
+)
+from lookup.core.progress import LateProgress
+from lookup.game.registry import GameLike, get_game
+from lookup.odds.results import (
+    DEFAULT_EXACT_LIMIT,
+    DEFAULT_SAMPLES,
+    EXACT_LIMIT,
+    SHARE_UNIT,
+    Counts,
+    EquityResult,
+    HoldingLike,
+    build_result,
+    check_exact_limit,
+)
+from lookup.ranges.notation import read_range
+from lookup.ranking.ranking import RulesLike
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from lookup.game.family import GameFamily
+    from lookup.game.kernels import BatchKernel, Column
+
+__all__ = ["GameTally", "Holding", "equity"]
+
+Holding = tuple[int, ...]
+"""One combo a range holder may hold: card indices (two in Hold'em, four or more in Omaha)."""
+
+
+@dataclass(frozen=True)
+class _Setup:
+    """A checked question: who holds what, what is known, and what is still to come."""
+
+    game: str
+    family: GameFamily
+    names: list[str]
+    known: list[tuple[int, ...]]
+    """Each player's known cards."""
+    need: list[int]
+    """Cards still to come for each player."""
+    board: tuple[Card, ...]
+    board_need: int
+    dead: tuple[Card, ...]
+    unseen: list[int]
+    high: BatchKernel
+    low: BatchKernel | None
+    no_low: int
+    """The low ranking's "no low" class number (its last)."""
+    ranges: dict[int, tuple[Holding, ...]] = field(default_factory=dict)
+    """Players holding a range (short deck, Omaha): their live combos, dealt jointly."""
+    hole_cards: int = 2
+
+    @property
+    def ranged_cards(self) -> int:
+        """Cards the range holders take out of the deck in every deal."""
+        return self.hole_cards * len(self.ranges)
+
+    @property
+    def groups(self) -> list[int]:
+        return [*self.need, self.board_need]
+
+
+@dataclass
+class GameTally:
+    """Running totals per player over many deals (exact integers, shares in SHARE_UNIT)."""
+
+    players: int
+    deals: int = 0
+    wins: list[int] = field(default_factory=list)
+    ties: list[int] = field(default_factory=list)
+    shares: list[int] = field(default_factory=list)
+    squares: list[int] = field(default_factory=list)
+    wins_high: list[int] = field(default_factory=list)
+    wins_low: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for name in ("wins", "ties", "shares", "squares", "wins_high", "wins_low"):
+            setattr(self, name, [0] * self.players)
+
+    def add(self, high: list[npt.NDArray[np.uint16]], low: list[npt.NDArray[np.uint16]] | None,
+            no_low: int = 0) -> None:  # fmt: skip
+        """Count one chunk: ``high[p][i]`` (and ``low[p][i]``) is player p's class in deal i.
+
+        >>> import numpy as np
+        >>> tally = GameTally(2)
+        >>> tally.add([np.array([1, 5], np.uint16), np.array([2, 5], np.uint16)], None)
+        >>> tally.wins, tally.ties, tally.shares
+        ([1, 0], [1, 1], [7560, 2520])
+        """
+
+        classes = np.stack(high)
+        top = classes == classes.min(axis=0)
+        winners = top.sum(axis=0)
+        if low is None:
+            share = top * (SHARE_UNIT // winners)
+            alone_high = top & (winners == 1)
+            alone_low = None
+        else:
+            lows = np.stack(low)
+            best_low = lows.min(axis=0)
+            qualified = best_low != no_low
+            low_top = (lows == best_low) & qualified
+            low_winners = np.maximum(low_top.sum(axis=0), 1)
+            half = SHARE_UNIT // 2
+            share = np.where(
+                qualified, top * (half // winners) + low_top * (half // low_winners),
+                top * (SHARE_UNIT // winners),
+            )  # fmt: skip
+            alone_high = top & (winners == 1)
+            alone_low = low_top & (low_winners == 1)
+        share = share.astype(np.int64)
+        self.deals += classes.shape[1]
+        whole = share == SHARE_UNIT
+        part = (share > 0) & ~whole
+        for p in range(self.players):
+            self.wins[p] += int(np.count_nonzero(whole[p]))
+            self.ties[p] += int(np.count_nonzero(part[p]))
+            self.shares[p] += int(share[p].sum())
+            self.squares[p] += int((share[p] * share[p]).sum())
+            self.wins_high[p] += int(np.count_nonzero(alone_high[p]))
+            if alone_low is not None:
+                self.wins_low[p] += int(np.count_nonzero(alone_low[p]))
+
+
+def equity(
+    hands: Sequence[HoldingLike],
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    *,
+    game: GameLike = "holdem",
+    rules: RulesLike | None = None,
+    exact: bool | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    exact_limit: int = DEFAULT_EXACT_LIMIT,
+    progress: bool = False,
+) -> EquityResult:
+    """Equity of 2-10 holdings in ``game``; see the module docstring.
+
+    >>> stud = equity(["Ah Ad 5c", "Kh Kd Qs"], game="stud", samples=20_000, seed=3)
+    >>> stud.exact, stud.seed, 0.64 < stud[0].equity < 0.68
+    (False, 3, True)
+    >>> equity(["Ah Ad 5c", "Kh Kd Qs"], game="stud", exact=True)
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: exact enumeration would be 18,265,297,050 deals, more than \
+exact_limit=50,000,000: pass a larger exact_limit (--exact-limit on the command line) to run it \
+anyway, or sample
+    >>> equity(["As Kd 7h 4c 2s", "8s 6d 5h 4d"], board="2c 3c 4s", game="deuce-to-seven")
+    Traceback (most recent call last):
+    ...
+    lookup.GameError: deuce-to-seven has no board: give the players' cards only
+    """
+    found = get_game(game)
+    setup = _setup(hands, board, dead, found.name, rules)
+
+    deals = deal_count(len(setup.unseen) - setup.ranged_cards, setup.groups)
+    assignments = _listed_assignments(setup)
+    if assignments is not None:
+        deals *= len(assignments)
+    elif setup.ranges and exact:
+        most = math.prod(len(c) for c in setup.ranges.values())
+        raise PokerLookupError(
+            f"too many ways to deal these ranges to enumerate (up to {most:,} holding "
+            f"assignments, each with {deals:,} deals; more than {ASSIGNMENT_LIMIT:,} "
+            "assignments are never listed): sample instead",
+            most * deals,
+        )
+    if setup.ranges and assignments is None:
+        exact = False
+    if exact is None:
+        exact = samples is None and deals <= min(EXACT_LIMIT, exact_limit)
+    if exact:
+        check_exact_limit(deals, exact_limit)
+    return _solve(
+        setup, deals, assignments, exact=exact, samples=samples, seed=seed, progress=progress
+    )
+
+
+def _listed_assignments(setup: _Setup) -> npt.NDArray[np.intp] | None:
+    """Every compatible choice of one combo per range holder, or None if too many to list."""
+    if not setup.ranges:
+        return None
+    live = list(setup.ranges.values())
+    if math.prod(len(c) for c in live) > ASSIGNMENT_LIMIT:
+        return None
+    listed = _list_assignments(live)
+    if len(listed) == 0:
+        raise PokerLookupError(
+            "no deal is possible: the players' ranges cannot all be held at once"
+        )
+    return listed
+
+
+def _card_masks(combos: Sequence[Holding]) -> npt.NDArray[np.uint64]:
+    """One 52-bit card mask per combo, to test holdings for shared cards."""
+
+    table = np.array(combos, dtype=np.uint64).reshape(len(combos), -1)
+    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(np.uint64(1) << table, axis=1)
+    return masks
+
+
+def _list_assignments(live: list[tuple[Holding, ...]]) -> npt.NDArray[np.intp]:
+    """Every choice of one combo per range holder with no shared card: (A, holders) indices."""
+
+    listed = disjoint_choices([_card_masks(options) for options in live])
+    assert listed is not None  # no limit given
+    return listed
+
+
+def _setup(
+    hands: Sequence[HoldingLike], board: CardsLike, dead: CardsLike, name: str,
+    rules: RulesLike | None,
+) -> _Setup:  # fmt: skip
+    game = get_game(name)
+    family = game.family
+    high_ranking = game.high_ranking(rules)
+    low_ranking = game.low_ranking()
+    deck = {card.index for card in high_ranking.deck}
+    board_cards = parse_cards(board)
+    if not game.has_board and board_cards:
+        raise GameError(f"{name} has no board: give the players' cards only", str(board_cards[0]))
+    if game.has_board and len(board_cards) not in {0, *game.board_sizes} - (
+        set() if 0 in game.board_sizes else {0}
+    ):
+        sizes = ", ".join(map(str, game.board_sizes[:-1])) + f" or {game.board_sizes[-1]}"
+        raise HandSizeError(
+            f"a {name} board has {sizes} cards, got {len(board_cards)}", len(board_cards)
+        )
+    dead_cards = parse_cards(dead)
+    low, high = family.holding_sizes(game.hole_cards)
+    owner: dict[int, str] = {}
+
+    def claim(card: Card, who: str) -> None:
+        if card.index not in deck:
+            raise CardError(f"card '{card}' is not in the {high_ranking.name} deck", str(card))
+        if card.index in owner:
+            raise DuplicateCardError(
+                f"card '{card}' is {_place(owner[card.index])} and {_place(who)}", str(card)
+            )
+        owner[card.index] = who
+
+    for card in board_cards:
+        claim(card, "board")
+    for card in dead_cards:
+        claim(card, "dead")
+    names: list[str] = []
+    known: list[tuple[int, ...]] = []
+    ranges: dict[int, tuple[Holding, ...]] = {}
+    for player, holding in enumerate(hands, start=1):
+        if isinstance(holding, str) and holding.strip().lower() == "random":
+            names.append("random")
+            known.append(())
+            continue
+        if not isinstance(holding, (str, Sequence)):
+            raise CardError(
+                f"player {player}: cannot read {holding!r}: give cards or 'random'", holding
+            )
+        if isinstance(holding, str) and family.range_notation is not None:
+            combos = _range_or_none(holding, player, family.range_notation, game.hole_cards)
+            if combos is not None:
+                names.append(holding.strip())
+                known.append(())
+                ranges[player - 1] = combos
+                continue
+        cards = parse_cards(holding)
+        if not low <= len(cards) <= high:
+            wanted = f"{low}" if low == high else f"{low} to {high}"
+            raise HandSizeError(
+                f"player {player} has {len(cards)} cards: {name} holdings are {wanted} cards "
+                "or 'random'",
+                len(cards),
+            )
+        for card in cards:
+            claim(card, f"player {player}")
+        names.append(" ".join(str(c) for c in cards))
+        known.append(tuple(c.index for c in cards))
+    blocked = set(owner) | (set(range(52)) - deck)
+    for index, combos in list(ranges.items()):
+        left = tuple(c for c in combos if blocked.isdisjoint(c))
+        if not left:
+            raise RangeError(
+                f"player {index + 1}'s range {names[index]!r} has no combos left once the "
+                "board, dead cards, other players' hands and the deck are accounted for",
+                names[index],
+            )
+        ranges[index] = left
+    unseen = [c for c in sorted(deck) if c not in owner]
+    # A range holder's combo supplies all their cards: they hold the full hand.
+    held = [game.hole_cards if p in ranges else len(k) for p, k in enumerate(known)]
+    need, board_need = family.deal_plan(game, held, len(board_cards), len(unseen))
+    if sum(need) + board_need + game.hole_cards * len(ranges) > len(unseen):
+        raise PokerLookupError(
+            f"not enough cards: {len(hands)} players need {sum(need) + board_need} more cards "
+            f"and only {len(unseen)} are left"
+        )
+    no_low = 0 if low_ranking is None else low_ranking.class_count
+    return _Setup(
+        game=name,
+        family=family,
+        names=names,
+        known=known,
+        need=need,
+        board=board_cards,
+        board_need=board_need,
+        dead=dead_cards,
+        unseen=unseen,
+        high=family.batch_kernel(high_ranking),
+        low=None if low_ranking is None else family.batch_kernel(low_ranking),
+        no_low=no_low,
+        ranges=ranges,
+        hole_cards=game.hole_cards,
+    )
+
+
+def _range_or_none(
+    text: str, player: int, notation: str, hole_cards: int
+) -> tuple[Holding, ...] | None:
+    """The combos of ``text`` (in the family's range ``notation``) when it is a range, not cards."""
+    try:
+        parse_cards(text)
+    except CardError:
+        try:
+            return read_range(notation, text, hole_cards)
+        except RangeError as exc:
+            raise RangeError(f"player {player}: {exc}", exc.token) from None
+    return None
+
+
+def _place(who: str) -> str:
+    return {"board": "on the board", "dead": "dead"}.get(who, f"held by {who}")
+
+
+_Chunk = tuple[dict[int, tuple["Column", ...]], "npt.NDArray[np.intp]"]
+"""Range holders' two cards (known, or one per deal), and the dealt cards of a chunk."""
+
+
+def _solve(
+    setup: _Setup, deals: int, assignments: npt.NDArray[np.intp] | None, *, exact: bool,
+    samples: int | None, seed: int | None, progress: bool,
+) -> EquityResult:  # fmt: skip
+
+    tally = GameTally(len(setup.names))
+    used_seed: int | None = None
+    if exact:
+        chunks = _exact_chunks(setup, assignments)
+        bar = LateProgress("equity (exact)", deals, progress)
+    else:
+        total = DEFAULT_SAMPLES if samples is None else samples
+        used_seed = secrets.randbits(32) if seed is None else seed
+        rng = np.random.default_rng(used_seed)
+        chunks = _sampled_chunks(setup, assignments, total, rng)
+        bar = LateProgress("equity (sampled)", total, progress)
+    try:
+        for assigned, cards in chunks:
+            high, low = _showdown(setup, assigned, cards)
+            tally.add(high, low, setup.no_low)
+            bar.advance(cards.shape[0])
+    finally:
+        bar.close()
+    return _result(setup, tally, exact, used_seed)
+
+
+def _exact_chunks(setup: _Setup, assignments: npt.NDArray[np.intp] | None) -> Iterator[_Chunk]:
+
+    if assignments is None:
+        for cards in exact_deals(np.array(setup.unseen, dtype=np.intp), setup.groups):
+            yield {}, cards
+        return
+    # Every assignment of combos leaves as many deals as any other: walk them in turn.
+    holders = list(setup.ranges)
+    for row in assignments.tolist():
+        assigned = {p: setup.ranges[p][pick] for p, pick in zip(holders, row, strict=True)}
+        held = {c for pair in assigned.values() for c in pair}
+        deck = np.array([c for c in setup.unseen if c not in held], dtype=np.intp)
+        for cards in exact_deals(deck, setup.groups):
+            yield dict(assigned), cards
+
+
+def _sampled_chunks(
+    setup: _Setup,
+    assignments: npt.NDArray[np.intp] | None,
+    total: int,
+    rng: np.random.Generator,
+) -> Iterator[_Chunk]:
+
+    deck = np.array(setup.unseen, dtype=np.intp)
+    cards = sum(setup.groups)
+    holders = list(setup.ranges)
+    live = [setup.ranges[p] for p in holders]
+    tables = [np.array(combos, dtype=np.intp) for combos in live]
+    bits = [_card_masks(combos) for combos in live]
+    done = 0
+    while done < total:
+        m = min(CHUNK_DEALS, total - done)
+        if not holders:
+            yield {}, sample_deals(rng, deck, cards, m)
+        else:
+            # Combos drawn uniformly among the compatible assignments, then the rest
+            # dealt from the cards those combos leave (a taken card is drawn again).
+            # The sampler only reads how many combos each holder has: any size of combo fits.
+            picks = sample_assignments(rng, cast(Any, live), assignments, bits, m)
+            assigned: dict[int, tuple[Column, ...]] = {}
+            taken = np.zeros((m, 54), dtype=bool)  # jokers are indices 52 and 53
+            rows = np.arange(m)
+            for i, p in enumerate(holders):
+                held = tables[i][picks[:, i]]
+                assigned[p] = tuple(np.ascontiguousarray(held.T))
+                for column in assigned[p]:
+                    taken[rows, column] = True
+            yield assigned, deal_from(rng, deck.astype(np.uint8), m, cards, taken)
+        done += m
+
+
+def _showdown(
+    setup: _Setup, assigned: dict[int, tuple[Column, ...]], cards: npt.NDArray[np.intp]
+) -> tuple[list[npt.NDArray[np.uint16]], list[npt.NDArray[np.uint16]] | None]:
+    """Every player's high (and low) class in each deal of one chunk."""
+
+    n = cards.shape[0]
+    columns = list(np.ascontiguousarray(cards.T))
+    holes: list[list[Column]] = []
+    at = 0
+    for player, (known, need) in enumerate(zip(setup.known, setup.need, strict=True)):
+        pair = assigned.get(player)
+        holes.append([*known, *columns[at : at + need], *(pair if pair else ())])
+        at += need
+    board: list[Column] = [c.index for c in setup.board]
+    board += columns[at : at + setup.board_need]
+    holes, board = setup.family.showdown_cards(holes, board)
+    prepared = setup.high.prepare(board, n)
+    high = [setup.high.classes(prepared, hole) for hole in holes]
+    if setup.low is None:
+        return high, None
+    prepared_low = setup.low.prepare(board, n)
+    return high, [setup.low.classes(prepared_low, hole) for hole in holes]
+
+
+def _result(setup: _Setup, tally: GameTally, exact: bool, seed: int | None) -> EquityResult:
+    hilo = setup.low is not None
+    counts = Counts(
+        tally.deals, tally.wins, tally.ties, tally.shares, tally.squares,
+        tally.wins_high if hilo else None, tally.wins_low if hilo else None,
+    )  # fmt: skip
+    combos = [len(setup.ranges.get(p, (None,))) for p in range(len(setup.names))]
+    return build_result(
+        counts, setup.names, combos, exact=exact, seed=seed, board=setup.board,
+        dead=setup.dead, game=setup.game,
+    )  # fmt: skip

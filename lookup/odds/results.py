@@ -1,0 +1,241 @@
+"""What every equity engine returns, and the limits every one of them keeps.
+
+:class:`PlayerEquity` and :class:`EquityResult` are the results of
+:func:`lookup.equity` in every game; :data:`SHARE_UNIT` is the unit pot shares
+are counted in by every engine; the limits say when an answer is exact by
+default and how much enumeration is ever started without being asked for.
+The Hold'em engine (:mod:`lookup.odds.holdem`) imports this module and nothing
+else of :mod:`lookup.odds`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final, NamedTuple, overload
+
+from lookup.core.cards import Card
+from lookup.core.errors import PokerLookupError
+
+__all__ = [
+    "DEFAULT_EXACT_LIMIT",
+    "DEFAULT_SAMPLES",
+    "EXACT_LIMIT",
+    "MAX_PLAYERS",
+    "SHARE_UNIT",
+    "Counts",
+    "EquityResult",
+    "HoldingLike",
+    "PlayerEquity",
+    "build_result",
+    "check_exact_limit",
+    "check_question",
+]
+
+EXACT_LIMIT: Final = 2_000_000
+"""By default, enumerate exactly when there are at most this many showdowns."""
+
+DEFAULT_EXACT_LIMIT: Final = 50_000_000
+"""Most showdowns (deals) ``exact=True`` enumerates unless ``exact_limit`` is raised.
+
+About 1.5 s of Hold'em and a few seconds of Omaha hi/lo on this project's machine; a
+run past it is refused at once with its size, never started silently."""
+
+DEFAULT_SAMPLES: Final = 1_000_000
+"""Showdowns sampled when the answer is not exact and no ``samples`` are given."""
+
+MAX_PLAYERS: Final = 10
+"""Most players an equity question may have."""
+
+SHARE_UNIT: Final = 5040
+"""Pot shares are counted in 1/5040 of a pot: a half pot split up to ten ways is whole."""
+
+HoldingLike = str | Sequence[Card | str | int]
+"""A player's holding: range text (``"AsAh"``, ``"QQ+, AKs"``) or two cards."""
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's result."""
+
+    hand: str
+    """The holding as given (range text, or the two cards)."""
+    equity: float
+    """Average share of the pot: wins count 1, a k-way tie 1/k."""
+    win: float
+    """Fraction of showdowns won alone."""
+    tie: float
+    """Fraction of showdowns shared with at least one other player."""
+    std_error: float
+    """Standard error of ``equity`` when sampled; 0.0 when exact."""
+    boards: int
+    """Showdowns behind the figures: boards enumerated (times holding assignments) or sampled."""
+    exact: bool
+    """True if every showdown was enumerated."""
+    combos: int
+    """Combos of the holding still possible given the board, dead cards and fixed hands."""
+    scoop: float | None = None
+    """Hi/lo games: fraction of showdowns in which the player takes the whole pot alone."""
+    win_high: float | None = None
+    """Hi/lo games: fraction of showdowns in which the player wins the high half alone."""
+    win_low: float | None = None
+    """Hi/lo games: fraction of showdowns in which the player wins the low half alone."""
+    equity_fraction: Fraction | None = None
+    """``equity`` as an exact fraction, when exact and known (see :mod:`lookup.odds.generic`)."""
+
+
+@dataclass(frozen=True)
+class EquityResult(Sequence[PlayerEquity]):
+    """One :class:`PlayerEquity` per player, in input order, and how they were found."""
+
+    players: tuple[PlayerEquity, ...]
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    exact: bool
+    boards: int
+    """Showdowns enumerated (exact) or sampled."""
+    seed: int | None
+    """The seed that reproduces a sampled result (None when exact)."""
+    game: str = "holdem"
+    """The game played (see :func:`lookup.games`)."""
+
+    @overload
+    def __getitem__(self, index: int) -> PlayerEquity: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[PlayerEquity]: ...
+    def __getitem__(self, index: int | slice) -> PlayerEquity | Sequence[PlayerEquity]:
+        return self.players[index]
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+
+def check_exact_limit(deals: int, exact_limit: int, *, at_least: bool = False) -> None:
+    """Refuse an exact enumeration of more than ``exact_limit`` deals, saying how many.
+
+    >>> check_exact_limit(1_000, 2_000)
+    >>> check_exact_limit(3_000, 2_000)
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: exact enumeration would be 3,000 deals, more than \
+exact_limit=2,000: pass a larger exact_limit (--exact-limit on the command line) to run it \
+anyway, or sample
+    """
+    if deals > exact_limit:
+        size = f"more than {deals:,}" if at_least else f"{deals:,}"
+        raise PokerLookupError(
+            f"exact enumeration would be {size} deals, more than exact_limit={exact_limit:,}: "
+            "pass a larger exact_limit (--exact-limit on the command line) to run it anyway, "
+            "or sample",
+            deals,
+        )
+
+
+def check_question(
+    hands: object, exact: bool | None, samples: int | None, seed: int | None, exact_limit: int
+) -> None:
+    """Refuse what no engine can answer: a non-list of hands, too few or many players, bad options.
+
+    The front door calls this once; the engines check only what is their own
+    (cards, board sizes, ranges).
+
+    >>> check_question(["AsAh", "KK"], None, 10, 1, 100)
+    >>> check_question(["AsAh", "KK"], True, 10, None, 100)
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: choose exact=True or a number of samples, not both
+    """
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise PokerLookupError(
+            f"give the players' hands as a list, one holding each (e.g. ['AsAh', 'KK']), "
+            f"got {hands!r}",
+            hands,
+        )
+    if not 2 <= len(hands) <= MAX_PLAYERS:
+        raise PokerLookupError(
+            f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}", len(hands)
+        )
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
+        raise PokerLookupError(f"samples must be a whole number, got {samples!r}", samples)
+    if samples is not None and samples < 1:
+        raise PokerLookupError(f"samples must be at least 1, got {samples}", samples)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise PokerLookupError(f"seed must be a whole number 0 or more, got {seed!r}", seed)
+    if exact is True and samples is not None:
+        raise PokerLookupError("choose exact=True or a number of samples, not both")
+    if isinstance(exact_limit, bool) or not isinstance(exact_limit, int) or exact_limit < 1:
+        raise PokerLookupError(
+            f"exact_limit must be a whole number 1 or more, got {exact_limit!r}", exact_limit
+        )
+
+
+class Counts(NamedTuple):
+    """What an engine counted over its deals, per player, in whole numbers.
+
+    ``shares`` and ``squares`` are in :data:`SHARE_UNIT` and its square, so an
+    exact result is exact to the last chip; ``wins_high``/``wins_low`` only in
+    hi/lo games.
+    """
+
+    deals: int
+    wins: Sequence[int]
+    ties: Sequence[int]
+    shares: Sequence[int]
+    squares: Sequence[int]
+    wins_high: Sequence[int] | None = None
+    wins_low: Sequence[int] | None = None
+
+
+def build_result(
+    counts: Counts,
+    names: Sequence[str],
+    combos: Sequence[int],
+    *,
+    exact: bool,
+    seed: int | None,
+    board: tuple[Card, ...] = (),
+    dead: tuple[Card, ...] = (),
+    game: str = "holdem",
+) -> EquityResult:
+    """The one way an :class:`EquityResult` is made, from any engine's :class:`Counts`.
+
+    ``combos`` gives each player's live combo count. Sampled results carry the
+    standard error of each mean share (the sample deviation over the square
+    root of the sample count); exact ones carry the share as a fraction.
+
+    >>> counts = Counts(4, wins=[3, 0], ties=[1, 1], shares=[17640, 2520],
+    ...                 squares=[3 * 5040**2 + 2520**2, 2520**2])
+    >>> result = build_result(counts, ["AsAh", "KsKh"], [1, 1], exact=True, seed=None)
+    >>> result[0].equity, result[0].equity_fraction, result[1].tie
+    (0.875, Fraction(7, 8), 0.25)
+    """
+    n = counts.deals
+    high, low = counts.wins_high, counts.wins_low
+    players = []
+    for p, name in enumerate(names):
+        share = int(counts.shares[p])
+        mean = share / SHARE_UNIT / n
+        std_error = 0.0
+        if not exact and n > 1:
+            second = int(counts.squares[p]) / SHARE_UNIT**2 / n
+            std_error = math.sqrt(max(second - mean * mean, 0.0) / (n - 1))
+        wins = int(counts.wins[p])
+        players.append(
+            PlayerEquity(
+                hand=name,
+                equity=mean,
+                win=wins / n,
+                tie=int(counts.ties[p]) / n,
+                std_error=std_error,
+                boards=n,
+                exact=exact,
+                combos=combos[p],
+                scoop=wins / n if high is not None else None,
+                win_high=int(high[p]) / n if high is not None else None,
+                win_low=int(low[p]) / n if low is not None else None,
+                equity_fraction=Fraction(share, SHARE_UNIT * n) if exact else None,
+            )
+        )
+    return EquityResult(tuple(players), board, dead, exact, n, seed, game=game)
