@@ -133,3 +133,12 @@ def test_the_readme_says_how_to_build_and_serve_the_site() -> None:
     assert "mkdocs serve" in readme
     assert "mkdocs build --strict" in readme
     assert "(docs/index.md)" in readme
+
+
+def test_every_fenced_block_of_the_guide_renders_as_a_code_block(site: Path) -> None:
+    # cli.md's fences carry a file name (```text file=players.txt); a fence the Markdown
+    # reader refuses turns the rest of the page into prose and its comments into headings.
+    for source in (ROOT / "docs").glob("*.md"):
+        fences = len(re.findall(r"^```", source.read_text("utf-8"), re.MULTILINE)) // 2
+        built = site / ("index.html" if source.stem == "index" else f"{source.stem}/index.html")
+        assert built.read_text("utf-8").count("<pre") == fences, source.name
