@@ -256,7 +256,7 @@ def play(
 ) -> tuple[HandRank, tuple[Card, ...], str]:
     """What a checked hand is worth: its rank, the five cards that play, and the description.
 
-    The one place that asks :mod:`lookup.describe` (which loads the tables).
+    The one place that asks :mod:`lookup.ranking.describe` (which loads the tables).
 
     >>> from lookup.core.cards import parse_cards
     >>> rank, five, text = play(parse_cards("As Ad"), parse_cards("Ac Kd 2s 3h 9c"))
