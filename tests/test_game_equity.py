@@ -231,7 +231,7 @@ def test_bad_input_is_refused_with_a_package_error(
 
 
 def test_dead_card_clashes_are_refused() -> None:
-    with pytest.raises(DuplicateCardError, match="'Ks' is dead and held by player 1"):
+    with pytest.raises(DuplicateCardError, match="'Ks' is held by the dead cards and player 1"):
         equity(["As Ah Ks Kh", "random"], dead="Ks", game="omaha")
     with pytest.raises(DuplicateCardError, match="on the board and dead"):
         equity(["As Ah Qs Kh", "random"], board="2c 3c 4c", dead="2c", game="omaha")
@@ -359,7 +359,7 @@ def test_cli_exact_limit_raised_runs(capsys: pytest.CaptureFixture[str]) -> None
 
     args = ["equity", "--game", "omaha", "As Ah Ks Kh", "Qd Qc Jd Jc", "--board", "2s 7h 8d"]
     assert main([*args, "--exact", "--exact-limit", "820"]) == 0
-    assert "exact: all 820 deals" in capsys.readouterr().out
+    assert "exact: all 820 showdowns" in capsys.readouterr().out
 
 
 # Short-deck ranges: every compatible assignment of combos is equally likely.

@@ -83,6 +83,7 @@ from lookup.core.errors import (
     PokerLookupError,
     RankingError,
 )
+from lookup.core.messages import count
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
 from lookup.ranking.tables import MASK_SPACE, RankKeyTable, exception_key
 
@@ -732,7 +733,7 @@ def encode_batch(hands: Iterable[CardsLike]) -> NDArray[np.uint8]:
     for number, row in enumerate(rows):
         if len(row) != len(rows[0]):
             raise HandSizeError(
-                f"hand {number} has {len(row)} cards, hand 0 has {len(rows[0])}: "
+                f"hand {number} has {count(len(row), 'card')}, hand 0 has {len(rows[0])}: "
                 "every hand needs the same count"
             )
     width = len(rows[0]) if rows else 0

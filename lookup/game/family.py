@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeVar
 
 from lookup.core.cards import Card
 from lookup.core.errors import GameError, HandSizeError
+from lookup.core.messages import count
 from lookup.game.omaha import omaha_kernel
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
 
@@ -460,7 +461,7 @@ def _a(name: str) -> str:
 
 
 def _count(n: int, noun: str = "card") -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    return count(n, noun)  # the one phrasing of a count (lookup.core.messages)
 
 
 def _sizes(sizes: Sequence[int]) -> str:
