@@ -313,7 +313,7 @@ def test_range_counts_after_removal_are_reported() -> None:
         (lambda: equity(["AsAh", "KsKh"], dead="Kh"), DuplicateCardError, "'Kh' is held by"),
         (lambda: equity(["AsAh", "QQ+, AKx"]), RangeError, "'AKx'"),
         (lambda: equity(["AsAh", "AsAhKs"]), RangeError, "two cards"),
-        (lambda: equity(["AsAh", ["As"]]), HandSizeError, "player 2 has 1 cards"),
+        (lambda: equity(["AsAh", ["As"]]), HandSizeError, "player 2 has 1 card:"),
         (lambda: equity(["AsAh", 7]), RangeError, "player 2"),
         (lambda: equity(["AA", "KK"], board="Ac Ad Ah"), RangeError, "no combos left"),
         (lambda: equity(["AsAh", "AdAc", "AA"]), RangeError, "player 3's range 'AA'"),

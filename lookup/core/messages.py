@@ -61,13 +61,18 @@ def duplicate_card(card: object, first: str | None = None, second: str | None = 
     return f"card '{card}' is held by {first} and {second}"
 
 
-def unknown_name(kind: str, name: object, known: Iterable[str]) -> str:
+def unknown_name(
+    kind: str, name: object, known: Iterable[str], *, plural: str | None = None
+) -> str:
     """The one phrasing of a name that is not known, listing the names that are.
 
     ``kind``: what was named (``game``, ``ranking``, ...); ``name``: what was given;
-    ``known``: the names allowed, in the order to list them.
+    ``known``: the names allowed, in the order to list them; ``plural``: the plural of
+    ``kind`` when it is not ``kind`` plus ``s``.
 
     >>> unknown_name("ranking", "lowball", ["standard", "razz"])
     "unknown ranking 'lowball': rankings are standard, razz"
+    >>> unknown_name("game family", "mahjong", ["holdem"], plural="families")
+    "unknown game family 'mahjong': families are holdem"
     """
-    return f"unknown {kind} {name!r}: {kind}s are {', '.join(known)}"
+    return f"unknown {kind} {name!r}: {plural or kind + 's'} are {', '.join(known)}"

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeVar
 
 from lookup.core.cards import Card
 from lookup.core.errors import GameError, HandSizeError
-from lookup.core.messages import count
+from lookup.core.messages import count, unknown_name
 from lookup.game.omaha import omaha_kernel
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
 
@@ -492,7 +492,5 @@ def get_family(family: str | GameFamily) -> GameFamily:
         return family
     found = _BY_NAME.get(family)
     if found is None:
-        raise GameError(
-            f"unknown game family {family!r}: families are {', '.join(_BY_NAME)}", family
-        )
+        raise GameError(unknown_name("game family", family, _BY_NAME, plural="families"), family)
     return found

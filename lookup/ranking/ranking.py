@@ -32,6 +32,7 @@ from _thread import RLock, allocate_lock
 
 from lookup.core.cards import DECK, JOKERS, RANK_CHARS, Card, CardsLike, Rank, hand_cards
 from lookup.core.errors import CardError, HandSizeError, RankingError
+from lookup.core.messages import unknown_name
 from lookup.core.rules import BUILTIN_RANKINGS, Category, RankingRules
 from lookup.core.tablefile import table_path
 from lookup.ranking.kernels import Kernels, Values
@@ -433,8 +434,8 @@ def get_ranking(rules: RulesLike = "standard") -> Ranking:
         if rules in _BUILTIN_SET:
             return _builtin(rules)
         raise RankingError(
-            f"unknown ranking {rules!r}: rankings are {', '.join(BUILTIN_RANKINGS)}; "
-            "a folder of your own is given as a path (see lookup.load_rules)",
+            unknown_name("ranking", rules, BUILTIN_RANKINGS)
+            + "; a folder of your own is given as a path (see lookup.load_rules)",
             rules,
         )
     if isinstance(rules, Ranking):
