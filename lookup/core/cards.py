@@ -390,6 +390,10 @@ def _parse_run(run: str) -> list[Card]:
 def parse_card(text: str) -> Card:
     """Parse exactly one card.
 
+    Parameters:
+
+    ``text``: one card, e.g. ``'As'``, ``'10h'``, ``'A♠'`` (case does not matter)
+
     >>> parse_card("10d"), parse_card("tD"), parse_card("Q♥")
     (Card('Td'), Card('Td'), Card('Qh'))
     >>> parse_card("Ax")
@@ -501,6 +505,11 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
 
     A tuple of :class:`Card` is returned unchanged apart from the duplicate check,
     so passing parsed cards back in is cheap.
+
+    Parameters:
+
+    ``cards``: a string (``'As Kd 10h'``, ``'AsKd'``, ``'As,Kd'``), or an iterable of cards,
+        card strings or card indices
 
     >>> parse_cards("AsKd7h7c2s") == parse_cards("as, kd, 7h, 7c, 2s")
     True

@@ -195,6 +195,10 @@ def games() -> tuple[Game, ...]:
 def get_game(game: GameLike) -> Game:
     """The game ``game`` names (a :class:`Game` is returned as is).
 
+    Parameters:
+
+    ``game``: a game's name (see :func:`games`) or a :class:`Game`
+
     >>> get_game("stud").hole_cards
     7
     >>> get_game(4)  # doctest: +ELLIPSIS

@@ -321,6 +321,16 @@ def showdown(
     :func:`lookup.parse_cards` reads, ``10h`` included. The whole table is
     validated before any hand is evaluated.
 
+    Parameters:
+
+    ``players``: ``{name: cards}``, ``(name, cards)`` pairs, in seat order
+    ``board``: shared board cards (None or empty: no board)
+    ``game``: the game (see :func:`lookup.games`); None: the best five of each hand
+    ``rules``: a ranking that replaces the game's where the game allows (a name, a table
+        folder's path or a Ranking); only with ``game``
+    ``contributions``: chips each player put in (``{name: chips}``, folded players too); settles
+        the main and side pots
+
     >>> result = showdown([("Joe", "3H 4H 5H 6H 8H"), ("Bob", "3C 3D 3S 8C 10D"),
     ...                    ("Sally", "AC 10C 5C 2S 2C")])
     >>> result.winners, str(result["Joe"].rank)

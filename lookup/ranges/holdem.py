@@ -235,6 +235,10 @@ def _short(text: str) -> str:
 def parse_range(text: str) -> tuple[Combo, ...]:
     """Expand range notation into its distinct combos, in order of first appearance.
 
+    Parameters:
+
+    ``text``: Hold'em range notation: ``'QQ+, AKs, A5s-A2s, 22-55, 15%, AsKd, random'``
+
     >>> parse_range("AsKd")
     ((51, 45),)
     >>> len(parse_range("QQ+, AKs, AsKd")), len(parse_range("KTo+")), len(parse_range("22-55"))

@@ -423,6 +423,11 @@ def get_ranking(rules: RulesLike = "standard") -> Ranking:
     A plain string always names a built-in ranking, so a folder called
     ``standard`` is never ambiguous: pass folders as ``pathlib.Path``.
 
+    Parameters:
+
+    ``rules``: a built-in ranking's name (:func:`rankings`), a table folder as a
+        ``pathlib.Path``, or a Ranking (returned as is); default standard
+
     >>> get_ranking("standard") is get_ranking("standard")
     True
     >>> get_ranking(7)  # doctest: +ELLIPSIS
@@ -457,6 +462,11 @@ def load_rules(directory: str | os.PathLike[str]) -> Ranking:
     Its tables are checked now (a missing or damaged folder raises
     :class:`~lookup.core.errors.TableError`); loading the same folder twice gives
     the same :class:`Ranking`.
+
+    Parameters:
+
+    ``directory``: the folder ``python -m tablegen --rules FILE --out DIR`` wrote (a str or a
+        path)
 
     >>> load_rules("/nonexistent")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
