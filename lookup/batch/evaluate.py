@@ -744,7 +744,7 @@ def encode_batch(hands: Iterable[CardsLike]) -> NDArray[np.uint8]:
     >>> encode_batch(["As Kd", "2c"])
     Traceback (most recent call last):
     ...
-    lookup.HandSizeError: hand 1 has 1 cards, hand 0 has 2: every hand needs the same count
+    lookup.HandSizeError: hand 1 has 1 card, hand 0 has 2: every hand needs the same count
     """
     rows = [[card.index for card in parse_cards(hand)] for hand in hands]
     for number, row in enumerate(rows):
