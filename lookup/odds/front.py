@@ -24,8 +24,8 @@ __all__ = ["equity"]
 
 def equity(
     hands: Sequence[HoldingLike],
-    board: CardsLike = (),
-    dead: CardsLike = (),
+    board: CardsLike | None = None,
+    dead: CardsLike | None = None,
     *,
     game: GameLike | None = None,
     rules: RulesLike | None = None,

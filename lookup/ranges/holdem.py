@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from itertools import accumulate, combinations
 from typing import Final
@@ -52,6 +52,7 @@ from typing import Final
 from lookup.core.cards import ALL_COMBOS, DECK, RANK_CHARS, SUIT_CHARS, Card, Combo, parse_cards
 from lookup.core.errors import CardError, HandSizeError, RangeError
 from lookup.preflop.table import preflop_order
+from lookup.ranges.holding import holding_cards
 
 __all__ = [
     "ALL_COMBOS",
@@ -304,7 +305,29 @@ def refuse_jokers(indices: Iterable[int]) -> None:
 
 
 def parse_holding(holding: object, player: int) -> tuple[str, tuple[Combo, ...]]:
-    """Player ``player``'s Hold'em holding, ``(its text, its combos)``: range text or two cards."""
+    """Player ``player``'s Hold'em holding, ``(its text, its combos)``: two cards or a range.
+
+    Text that reads as exactly two cards is that hand; other text is a range
+    (the rule of :mod:`lookup.ranges.holding`); a list or array is cards.
+
+    >>> parse_holding("As Ah", 1) == ("As Ah", ((51, 50),)), len(parse_holding("QQ+", 2)[1])
+    (True, 18)
+    >>> parse_holding("As Ah Kd", 3)
+    Traceback (most recent call last):
+    ...
+    lookup.RangeError: player 3: cannot read 'As' in range 'As Ah Kd': an explicit combo has \
+two cards, got 1
+    """
+    cards = holding_cards(holding, 2)
+    if cards is not None:
+        refuse_jokers(card.index for card in cards)
+        if len(cards) != 2:
+            raise HandSizeError(
+                f"player {player} has {len(cards)} cards: a Hold'em hand is two cards or a range"
+            )
+        a, b = cards[0].index, cards[1].index
+        text = holding.strip() if isinstance(holding, str) else "".join(str(c) for c in cards)
+        return text, ((max(a, b), min(a, b)),)
     if isinstance(holding, str):
         try:
             combos = parse_range(holding)
@@ -312,15 +335,6 @@ def parse_holding(holding: object, player: int) -> tuple[str, tuple[Combo, ...]]
             raise RangeError(f"player {player}: {exc}", exc.token) from None
         refuse_jokers(card for combo in combos for card in combo)
         return holding.strip(), combos
-    if isinstance(holding, Sequence):
-        cards = parse_cards(holding)
-        refuse_jokers(card.index for card in cards)
-        if len(cards) != 2:
-            raise HandSizeError(
-                f"player {player} has {len(cards)} cards: a Hold'em hand is two cards or a range"
-            )
-        a, b = cards[0].index, cards[1].index
-        return "".join(str(c) for c in cards), ((max(a, b), min(a, b)),)
     raise RangeError(
         f"player {player}: cannot read {holding!r}: give a range string or two cards", holding
     )
