@@ -207,8 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             extra = " and the preflop table" if args.rules is None else ""
             where = f"installed tables ({home})" if installed else "tables"
             print(
-                f"tablegen: the {where} of {len(jobs)} rankings{extra} are current "
-                f"({elapsed:.1f}s)"
+                f"tablegen: the {where} of {len(jobs)} rankings{extra} are current ({elapsed:.1f}s)"
             )
         return 1 if stale or preflop_stale else 0
     if not args.quiet:
