@@ -6,7 +6,9 @@
   ``python -m tablegen --rules my-game.toml --out DIR`` builds a ranking from a
   rule file into ``DIR``, which ``lookup.load_rules(DIR)`` then loads.
 * ``--check`` writes nothing and names every missing or stale file; without
-  ``--rules`` it also checks the preflop table by sample (see below).
+  ``--rules`` it also checks the preflop table by sample (see below). It checks
+  the tables the runtime reads: after a wheel install the package's own
+  (``lookup/_tables``), in a source checkout ``tables/``.
 * ``python -m tablegen preflop [--scheduler tcp://HOST:PORT] [--workers N]``
   is the long job: the exact heads-up preflop equity table, on Dask
   (:mod:`tablegen.preflop_command`). ``--check`` does not redo it: it verifies
@@ -28,7 +30,7 @@ from pathlib import Path
 
 from lookup.core.errors import PokerLookupError
 from lookup.core.rules import RankingRules, parse_rules
-from lookup.core.tablefile import source_table_dir
+from lookup.core.tablefile import source_table_dir, table_dir
 from tablegen.badugi import build_badugi_tables
 from tablegen.build import build_tables
 from tablegen.build_wild import build_wild_tables
@@ -133,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Generate pokerlookup's lookup tables from the reference classifier.",
         epilog="examples:\n"
         "  python -m tablegen                                # every built-in ranking\n"
-        "  python -m tablegen --check                        # exit 1 if tables/ is stale\n"
+        "  python -m tablegen --check                        # exit 1 if the tables are stale\n"
         "  python -m tablegen --rules my-game.toml --out DIR # a ranking of your own\n"
         "  python -m tablegen preflop                        # the preflop equity table, on Dask",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -153,19 +155,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check",
         action="store_true",
-        help="write nothing; exit 1 naming each file that differs from what would be written",
+        help="write nothing; exit 1 naming each file that differs from what would be written "
+        "(checks the tables the runtime reads: an installed package's own, else tables/)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress output")
     args = parser.parse_args(args_list)
 
+    # --check reads the tables the runtime reads: after a wheel install, the package's own
+    # (lookup/_tables in site-packages); in a checkout, tables/. Writing goes to the checkout.
+    home = table_dir() if args.check else source_table_dir()
+    installed = args.check and args.out is None and home != source_table_dir()
+    fix = "reinstall pokerlookup" if installed else "run `python -m tablegen`"
     try:
         if args.rules is None:
-            parent = args.out if args.out is not None else source_table_dir()
+            parent = args.out if args.out is not None else home
             jobs = [(builtin(name), parent / name) for name in BUILTIN_NAMES]
         else:
             rules = _rules(args.rules)
-            default = source_table_dir() / rules.name
-            jobs = [(rules, args.out if args.out is not None else default)]
+            jobs = [(rules, args.out if args.out is not None else home / rules.name)]
     except PokerLookupError as exc:
         return _fail(str(exc))
 
@@ -188,17 +195,19 @@ def main(argv: list[str] | None = None) -> int:
         # The preflop table is too costly to rebuild here: checked by sample instead.
         from tablegen.preflop_table import check_preflop_tables
 
-        preflop_stale = check_preflop_tables(source_table_dir() / "preflop")
+        preflop_stale = check_preflop_tables(home / "preflop")
         for problem in preflop_stale:
-            print(f"tablegen: {problem}; run `python -m tablegen preflop`", file=sys.stderr)
+            advice = fix if installed else "run `python -m tablegen preflop`"
+            print(f"tablegen: {problem}; {advice}", file=sys.stderr)
     elapsed = time.perf_counter() - started
     if args.check:
         for problem in stale:
-            print(f"tablegen: {problem}; run `python -m tablegen`", file=sys.stderr)
+            print(f"tablegen: {problem}; {fix}", file=sys.stderr)
         if not stale and not preflop_stale and not args.quiet:
             extra = " and the preflop table" if args.rules is None else ""
+            where = f"installed tables ({home})" if installed else "tables"
             print(
-                f"tablegen: the tables of {len(jobs)} rankings{extra} are current ({elapsed:.1f}s)"
+                f"tablegen: the {where} of {len(jobs)} rankings{extra} are current ({elapsed:.1f}s)"
             )
         return 1 if stale or preflop_stale else 0
     if not args.quiet:

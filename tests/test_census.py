@@ -8,8 +8,8 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -178,9 +178,45 @@ for _ in range(40):  # long enough that the interrupt lands inside a pooled run
 """
 
 
-@pytest.mark.parametrize("delay", [1.0, 1.7, 2.4])
-def test_ctrl_c_during_a_pooled_census_is_one_line_and_status_130(delay: float) -> None:
+def _proc_stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name (field 3 on), or None if gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text.rsplit(")", 1)[1].split()
+
+
+def _session_processes(session: int) -> list[int]:
+    """Every live process of the session (a zombie is gone: it only awaits its parent)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = _proc_stat(int(entry.name))
+            if fields is not None and int(fields[3]) == session and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _workers(parent: int) -> list[int]:
+    children = Path(f"/proc/{parent}/task/{parent}/children")
+    try:
+        return [int(pid) for pid in children.read_text().split()]
+    except OSError:
+        return []
+
+
+def _has_counted(pid: int) -> bool:
+    fields = _proc_stat(pid)  # utime and stime, in clock ticks: fields 14 and 15
+    return fields is not None and int(fields[11]) + int(fields[12]) > 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("moment", ["a worker exists", "a worker has counted"])
+def test_ctrl_c_during_a_pooled_census_is_one_line_and_status_130(moment: str) -> None:
     # Ctrl-C reaches the terminal's whole process group: the parent and every worker.
+    # It is sent once a worker exists (it may not have reached its initializer yet) or
+    # has done work: found by watching the process table, never by guessing a delay.
     process = subprocess.Popen(
         [sys.executable, "-c", _REPEATED_CENSUS],
         stdout=subprocess.DEVNULL,
@@ -188,14 +224,19 @@ def test_ctrl_c_during_a_pooled_census_is_one_line_and_status_130(delay: float) 
         text=True,
         start_new_session=True,
     )
-    time.sleep(delay)
-    os.killpg(process.pid, signal.SIGINT)
     try:
+        while process.poll() is None:
+            workers = _workers(process.pid)
+            if workers and (moment == "a worker exists" or any(map(_has_counted, workers))):
+                break
+            os.sched_yield()
+        os.killpg(process.pid, signal.SIGINT)
         _, err = process.communicate(timeout=60)  # it used to hang in 2 of 10 tries
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
     assert (process.returncode, err) == (130, "pokerlookup: interrupted\n")
+    assert _session_processes(process.pid) == [], "a worker outlived the census"
 
 
 def test_jobs_are_capped() -> None:

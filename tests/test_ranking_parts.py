@@ -181,11 +181,16 @@ def test_the_kind_sizes_are_the_kernel_and_batch_sizes(name: str) -> None:
     sizes = ranking.kind.sizes
     assert tuple(sorted(ranking.kernels.by_size)) == sizes
     deck = [card.index for card in ranking.deck]
-    for size in sizes:
+    # The batch takes the kernel sizes and, every kind, 5-7 cards (issue 18: badugi's
+    # 6 and 7 play their best four-card subset); nothing outside its sizes.
+    batch_sizes = ranking.kind.batch_sizes
+    assert set(sizes) | {5, 6, 7} == set(batch_sizes)
+    for size in batch_sizes:
         assert evaluate_batch([deck[-size:]], rules=ranking).shape == (1,)
-    for size in (min(sizes) - 1, max(sizes) + 1):
+    for size in (min(batch_sizes) - 1, max(batch_sizes) + 1):
         with pytest.raises(HandSizeError):
             evaluate_batch([deck[-size:]], rules=ranking)
+    for size in (min(sizes) - 1, max(sizes) + 1):
         with pytest.raises(HandSizeError):
             ranking.kernel(size)
 

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, Final
 
 import numpy as np
@@ -106,7 +107,7 @@ __all__ = [
 
 HAND_SIZES: Final = (5, 6, 7)
 """Hand sizes the poker batch path evaluates in one lookup (a ranking's kind says its own:
-``ranking.kind.sizes``, badugi's 4 and 5)."""
+``ranking.kind.batch_sizes``, badugi's 4 to 7)."""
 
 NO_FLUSH: Final = 4
 """Value of :attr:`BatchTables.flush_suit` for suit counters without a flush."""
@@ -504,7 +505,7 @@ def _as_card_array(cards: ArrayLike, ranking: Ranking) -> NDArray[np.integer[Any
         raise CardError(
             f"card arrays hold integer card indices 0-51, got dtype {array.dtype}", str(array.dtype)
         )
-    sizes = ranking.kind.sizes
+    sizes = ranking.kind.batch_sizes
     if array.ndim != 2 or array.shape[1] not in sizes:
         allowed = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
         raise HandSizeError(
@@ -570,10 +571,11 @@ def evaluate_batch(
 ) -> NDArray[np.uint16]:
     """Class number of every row of an ``(N, k)`` array of card indices, under ``rules``.
 
-    ``k`` is 5, 6 or 7 (badugi: 4 or 5); indices are ``4 * rank + suit`` (suits
-    c, d, h, s), in any integer dtype. Returns ``uint16[N]``, the numbers
-    :func:`lookup.evaluate` gives as ``.class_number`` (1 = the ranking's best
-    hand; lower is stronger; the Cactus-Kev number in the standard ranking).
+    ``k`` is 5, 6 or 7 (badugi: 4 to 7, the best four-card subset playing); indices
+    are ``4 * rank + suit`` (suits c, d, h, s), in any integer dtype. Returns
+    ``uint16[N]``, the numbers :func:`lookup.evaluate` gives as ``.class_number``
+    (1 = the ranking's best hand; lower is stronger; the Cactus-Kev number in the
+    standard ranking).
     Rows are processed in cache-sized chunks, so memory is proportional to the batch.
 
     Checks, each naming the first bad row: shape and dtype, indices of cards in
@@ -592,6 +594,8 @@ def evaluate_batch(
     >>> evaluate_batch([[51, 47, 43, 39, 35], [0, 4, 8, 12, 49]]).tolist()  # royal, wheel
     [1, 1609]
     >>> evaluate_batch([[51, 0, 9, 14]], rules="badugi").tolist()  # As 2c 4d 5h: third best
+    [3]
+    >>> evaluate_batch([[51, 0, 9, 14, 50, 49, 48]], rules="badugi").tolist()  # + Ah Ad Ac
     [3]
     >>> evaluate_batch(np.array([[3, 7, 11, 15, 19, 3]], dtype=np.int8))
     Traceback (most recent call last):
@@ -647,8 +651,10 @@ def _badugi_batch(
     def classes(columns: NDArray[np.intp], keys: Keys, start: int) -> NDArray[np.uint16]:
         if len(columns) == 4:
             return badugi_classes(columns, ranking)
+        # The best (lowest) class of every four-card subset: 5, 15 or 35 of them, each a
+        # vectorised pass over the chunk.
         return np.minimum.reduce(  # type: ignore[no-any-return]
-            [badugi_classes(columns[list(keep)], ranking) for keep in _four_of_five()]
+            [badugi_classes(columns[list(keep)], ranking) for keep in _fours(len(columns))]
         )
 
     return _in_chunks(array, t, check_duplicates, card_sets, classes)
@@ -692,8 +698,9 @@ def _in_chunks(
     return out
 
 
-def _four_of_five() -> list[tuple[int, ...]]:
-    return [tuple(i for i in range(5) if i != skip) for skip in range(5)]
+def _fours(hand_size: int) -> list[tuple[int, ...]]:
+    """The column indices of every four-card subset of a ``hand_size``-card row."""
+    return list(combinations(range(hand_size), 4))
 
 
 def categorize_batch(classes: ArrayLike, *, rules: RulesLike = "standard") -> NDArray[np.uint8]:

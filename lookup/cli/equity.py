@@ -19,6 +19,7 @@ import argparse
 from typing import Any
 
 from lookup.cli.format import card_list, json_line
+from lookup.cli.rules import ranking_of
 from lookup.core.messages import count
 from lookup.odds.front import equity
 from lookup.odds.results import DEFAULT_EXACT_LIMIT, EXACT_LIMIT, EquityResult
@@ -68,7 +69,10 @@ def register(subparsers: Any) -> None:
         help="the game (default holdem; `pokerlookup games` lists them): omaha, razz, ...",
     )
     parser.add_argument(
-        "--rules", metavar="RANKING", help="a ranking the game allows in place of its own"
+        "--rules",
+        metavar="NAME|DIR",
+        help="a ranking the game allows in place of its own: a built-in name or a folder of "
+        "tables built by `python -m tablegen --rules FILE --out DIR`",
     )
     parser.add_argument(
         "--exact-limit",
@@ -115,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         progress=not args.no_progress,
         exact_limit=args.exact_limit,
         game=None if args.game == "holdem" and args.rules is None else args.game,
-        rules=args.rules,
+        rules=None if args.rules is None else ranking_of(args.rules),
     )
     print(json_line(as_json(result)) if args.json else render_table(result))
     return 0

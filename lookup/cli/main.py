@@ -52,7 +52,7 @@ examples:
   pokerlookup eval --rules deuce-to-seven 7c5d4h3s2c   # any ranking: see `pokerlookup rules`
   pokerlookup rules                            # the rankings, a line each
   pokerlookup games                            # the games (--game NAME), a line each
-  pokerlookup showdown --game omaha players.txt   # four hole cards a line, with --board
+  pokerlookup showdown --game omaha --board "3c 4d 8h Kc 7s" omaha.txt   # four cards a line
   pokerlookup COMMAND --help                   # options of one command (--json, --ascii)
 """
 

@@ -159,23 +159,40 @@ class Card(int):
     """One playing card; the integer value is its Cactus-Kev encoding.
 
     There are exactly 54 instances: the 52 of :data:`DECK` and the two :data:`JOKERS`.
-    ``Card(rank, suit)`` returns the shared one, and so do :func:`parse_card`,
-    :meth:`from_index` and :meth:`from_kev`.
+    ``Card("As")`` (as the repr writes it) and ``Card(rank, suit)`` return the shared
+    one, and so do :func:`parse_card`, :meth:`from_index` and :meth:`from_kev`.
 
     >>> card = Card(Rank.ACE, Suit.SPADES)
     >>> card, card.rank, card.suit, card.index
     (Card('As'), <Rank.ACE: 12>, <Suit.SPADES: 3>, 51)
     >>> card is parse_card("A♠") and hex(card)
     '0x10001c29'
+    >>> Card("As") is card, eval(repr(card)) is card  # one card's text, as its repr writes it
+    (True, True)
     >>> Card(13, 0)
     Traceback (most recent call last):
     ...
     lookup.CardError: no card with rank 13 and suit 0: ranks are 0-12, suits 0-3
+    >>> Card("AsKd")
+    Traceback (most recent call last):
+    ...
+    lookup.CardError: expected one card, got 2 in 'AsKd'
     """
 
     __slots__ = ()
 
-    def __new__(cls, rank: SupportsIndex, suit: SupportsIndex) -> Card:
+    def __new__(cls, rank: SupportsIndex | str, suit: SupportsIndex | None = None) -> Card:
+        if suit is None:
+            # Card("As"): one card's text, so that a card's repr evaluates to the card.
+            if isinstance(rank, str):
+                return parse_card(rank)
+            raise CardError(
+                f"give a card's text, Card('As'), or its rank and suit, got {rank!r}", rank
+            )
+        if isinstance(rank, str):
+            raise CardError(
+                f"a card's rank is a number 0-12 when a suit is given, got {rank!r}", rank
+            )
         r, s = int(rank), int(suit)
         if not (0 <= r <= 12 and 0 <= s <= 3):
             raise CardError(

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 from lookup.core.cards import Card, CardsLike, parse_cards
 from lookup.core.errors import DuplicateCardError, GameError, HandSizeError, ShowdownError
@@ -62,8 +62,9 @@ MIN_HAND_CARDS: Final = 5
 MAX_HAND_CARDS: Final = 13
 """The most cards a player can show down; the best five of them play."""
 
-PlayersLike: TypeAlias = "Mapping[str, CardsLike] | Iterable[tuple[str, CardsLike]]"
-"""Players as ``{name: cards}`` or as ``(name, cards)`` pairs, in seating order."""
+PlayersLike: TypeAlias = "Mapping[str, CardsLike] | Iterable[tuple[str, CardsLike]] | Iterable[str]"
+"""Players as ``{name: cards}``, as ``(name, cards)`` pairs, or as a plain list of hands as
+text (named by seat: ``"1"``, ``"2"``, ...), in seating order."""
 
 
 @dataclass(frozen=True)
@@ -284,6 +285,9 @@ def _pairs(players: PlayersLike) -> list[tuple[str, CardsLike]]:
             f"cannot read {players!r} as players: give {{name: cards}} or (name, cards) pairs",
             players,
         ) from None
+    if items and all(isinstance(item, str) for item in items):
+        # A plain list of hands, as treys and eval7 users write it: players named by seat.
+        return [(str(seat), cast(str, hand)) for seat, hand in enumerate(items, start=1)]
     pairs: list[tuple[str, CardsLike]] = []
     for item in items:
         if isinstance(item, (str, bytes)) or not isinstance(item, Iterable):
@@ -305,8 +309,9 @@ def showdown(
 ) -> ShowdownResult:
     """Evaluate every player's hand and find the winners (all of them on a tie).
 
-    ``players`` is ``{name: cards}`` or a sequence of ``(name, cards)`` pairs, in
-    seat order (the button is the last of them). Without ``game`` each hand is
+    ``players`` is ``{name: cards}``, a sequence of ``(name, cards)`` pairs, or
+    a plain list of hands as text (the players are then named by seat: ``"1"``,
+    ``"2"``, ...), in seat order (the button is the last of them). Without ``game`` each hand is
     5 to 13 cards, or hole cards that join a shared ``board`` (together 5 to
     13), and the best five play. With ``game`` (see :func:`lookup.games`) each
     player holds the game's hole cards and the game says which play, which
@@ -337,6 +342,8 @@ def showdown(
     (('Joe',), 'Flush')
     >>> showdown({"Ann": "Ah Kh", "Bob": "Ad Kd"}, board="2s 7c 9d Jh 3c").winners
     ('Ann', 'Bob')
+    >>> showdown(["As Ks Qs Js Ts", "2c 3c 4c 5c 7d"]).winners  # players named by seat
+    ('1',)
     >>> hilo = showdown({"Ann": "As 2s Kd Kh", "Bob": "Ad 2d Qs Qh", "Cy": "Jc Jd 9c 9d"},
     ...                 board="3c 4d 8h Kc 7s", game="omaha-hilo", contributions={
     ...                     "Ann": 100, "Bob": 100, "Cy": 100})

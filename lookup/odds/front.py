@@ -24,8 +24,8 @@ __all__ = ["equity"]
 
 def equity(
     hands: Sequence[HoldingLike],
-    board: CardsLike = (),
-    dead: CardsLike = (),
+    board: CardsLike | None = None,
+    dead: CardsLike | None = None,
     *,
     game: GameLike | None = None,
     rules: RulesLike | None = None,
@@ -39,7 +39,10 @@ def equity(
 
     ``hands`` holds 2 to 10 holdings: explicit cards, ``"random"``, or range
     notation in the games that have one (``"QQ+, AKs"`` in Hold'em and short
-    deck, ``"AAxx"`` in Omaha). ``board`` and ``dead`` are cards; ``game``
+    deck, ``"AAxx"`` in Omaha). Text of exactly the game's hole cards is that
+    holding (``"As Ah"``, ``"As,Ah"``, ``"AsAh"``), other text a range
+    (:mod:`lookup.ranges.holding`); lists and numpy arrays of indices are cards.
+    ``board`` and ``dead`` are cards in any form, ``None`` for none; ``game``
     names the game (:func:`lookup.games`, default Hold'em) and ``rules`` may
     replace its ranking where the game allows. The answer is exact when there
     are at most :data:`~lookup.odds.results.EXACT_LIMIT` deals (``exact=True``

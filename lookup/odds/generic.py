@@ -96,6 +96,7 @@ from lookup.odds.results import (
     build_result,
     check_exact_limit,
 )
+from lookup.ranges.holding import holding_cards
 from lookup.ranges.notation import read_range
 from lookup.ranking.ranking import RulesLike
 
@@ -208,8 +209,8 @@ class GameTally:
 
 def equity(
     hands: Sequence[HoldingLike],
-    board: CardsLike = (),
-    dead: CardsLike = (),
+    board: CardsLike | None = None,
+    dead: CardsLike | None = None,
     *,
     game: GameLike = "holdem",
     rules: RulesLike | None = None,
@@ -293,7 +294,7 @@ def _list_assignments(live: list[tuple[Holding, ...]]) -> npt.NDArray[np.intp]:
 
 
 def _setup(
-    hands: Sequence[HoldingLike], board: CardsLike, dead: CardsLike, name: str,
+    hands: Sequence[HoldingLike], board: CardsLike | None, dead: CardsLike | None, name: str,
     rules: RulesLike | None,
 ) -> _Setup:  # fmt: skip
     game = get_game(name)
@@ -301,7 +302,7 @@ def _setup(
     high_ranking = game.high_ranking(rules)
     low_ranking = game.low_ranking()
     deck = {card.index for card in high_ranking.deck}
-    board_cards = parse_cards(board)
+    board_cards = () if board is None else parse_cards(board)
     if not game.has_board and board_cards:
         raise GameError(f"{name} has no board: give the players' cards only", str(board_cards[0]))
     if game.has_board and len(board_cards) not in {0, *game.board_sizes} - (
@@ -311,7 +312,7 @@ def _setup(
         raise HandSizeError(
             f"a {name} board has {sizes} cards, got {len(board_cards)}", len(board_cards)
         )
-    dead_cards = parse_cards(dead)
+    dead_cards = () if dead is None else parse_cards(dead)
     low, high = family.holding_sizes(game.hole_cards)
     owner: dict[int, str] = {}
 
@@ -336,18 +337,21 @@ def _setup(
             names.append("random")
             known.append(())
             continue
-        if not isinstance(holding, (str, Sequence)):
-            raise CardError(
-                f"player {player}: cannot read {holding!r}: give cards or 'random'", holding
-            )
-        if isinstance(holding, str) and family.range_notation is not None:
-            combos = _range_or_none(holding, player, family.range_notation, game.hole_cards)
-            if combos is not None:
-                names.append(holding.strip())
-                known.append(())
-                ranges[player - 1] = combos
-                continue
-        cards = parse_cards(holding)
+        # The one rule of lookup.ranges.holding: a whole holding of cards, else a range.
+        cards = holding_cards(holding, game.hole_cards)
+        if cards is None:
+            if not isinstance(holding, str):
+                raise CardError(
+                    f"player {player}: cannot read {holding!r}: give cards or 'random'", holding
+                )
+            if family.range_notation is not None:
+                combos = _range_or_none(holding, player, family.range_notation, game.hole_cards)
+                if combos is not None:
+                    names.append(holding.strip())
+                    known.append(())
+                    ranges[player - 1] = combos
+                    continue
+            cards = parse_cards(holding)  # the cards dealt so far (stud, draw), or too few
         if not low <= len(cards) <= high:
             wanted = f"{low}" if low == high else f"{low} to {high}"
             raise HandSizeError(
@@ -400,13 +404,14 @@ def _setup(
 def _range_or_none(
     text: str, player: int, notation: str, hole_cards: int
 ) -> tuple[Holding, ...] | None:
-    """The combos of ``text`` (in the family's range ``notation``) when it is a range, not cards."""
+    """The combos of ``text`` in the family's range ``notation``; None when it is not a range
+    but cards (of a number the game does not hold: the caller says so)."""
     try:
-        parse_cards(text)
-    except CardError:
+        return read_range(notation, text, hole_cards)
+    except RangeError as exc:
         try:
-            return read_range(notation, text, hole_cards)
-        except RangeError as exc:
+            parse_cards(text)
+        except CardError:
             raise RangeError(f"player {player}: {exc}", exc.token) from None
     return None
 

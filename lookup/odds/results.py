@@ -11,7 +11,7 @@ else of :mod:`lookup.odds`.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, NamedTuple, overload
@@ -52,8 +52,9 @@ MAX_PLAYERS: Final = 10
 SHARE_UNIT: Final = 5040
 """Pot shares are counted in 1/5040 of a pot: a half pot split up to ten ways is whole."""
 
-HoldingLike = str | Sequence[Card | str | int]
-"""A player's holding: range text (``"AsAh"``, ``"QQ+, AKs"``) or two cards."""
+HoldingLike = str | Iterable[Card | str | int]
+"""A player's holding: text (``"As Ah"``, ``"QQ+, AKs"``; see :mod:`lookup.ranges.holding`),
+or cards as a list of card strings, Cards or indices, or a numpy array of indices."""
 
 
 @dataclass(frozen=True)

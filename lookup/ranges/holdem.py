@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from itertools import accumulate, combinations
 from typing import Final
@@ -53,6 +53,7 @@ from lookup.core.cards import ALL_COMBOS, DECK, RANK_CHARS, SUIT_CHARS, Card, Co
 from lookup.core.errors import CardError, HandSizeError, RangeError
 from lookup.core.messages import count
 from lookup.preflop.table import preflop_order
+from lookup.ranges.holding import holding_cards
 
 __all__ = [
     "ALL_COMBOS",
@@ -309,16 +310,21 @@ def refuse_jokers(indices: Iterable[int]) -> None:
 
 
 def parse_holding(holding: object, player: int) -> tuple[str, tuple[Combo, ...]]:
-    """Player ``player``'s Hold'em holding, ``(its text, its combos)``: range text or two cards."""
-    if isinstance(holding, str):
-        try:
-            combos = parse_range(holding)
-        except RangeError as exc:
-            raise RangeError(f"player {player}: {exc}", exc.token) from None
-        refuse_jokers(card for combo in combos for card in combo)
-        return holding.strip(), combos
-    if isinstance(holding, Sequence):
-        cards = parse_cards(holding)
+    """Player ``player``'s Hold'em holding, ``(its text, its combos)``: two cards or a range.
+
+    Text that reads as exactly two cards is that hand; other text is a range
+    (the rule of :mod:`lookup.ranges.holding`); a list or array is cards.
+
+    >>> parse_holding("As Ah", 1) == ("As Ah", ((51, 50),)), len(parse_holding("QQ+", 2)[1])
+    (True, 18)
+    >>> parse_holding("As Ah Kd", 3)
+    Traceback (most recent call last):
+    ...
+    lookup.RangeError: player 3: cannot read 'As' in range 'As Ah Kd': an explicit combo has \
+two cards, got 1
+    """
+    cards = holding_cards(holding, 2)
+    if cards is not None:
         refuse_jokers(card.index for card in cards)
         if len(cards) != 2:
             raise HandSizeError(
@@ -326,7 +332,15 @@ def parse_holding(holding: object, player: int) -> tuple[str, tuple[Combo, ...]]
                 "or a range"
             )
         a, b = cards[0].index, cards[1].index
-        return "".join(str(c) for c in cards), ((max(a, b), min(a, b)),)
+        text = holding.strip() if isinstance(holding, str) else "".join(str(c) for c in cards)
+        return text, ((max(a, b), min(a, b)),)
+    if isinstance(holding, str):
+        try:
+            combos = parse_range(holding)
+        except RangeError as exc:
+            raise RangeError(f"player {player}: {exc}", exc.token) from None
+        refuse_jokers(card for combo in combos for card in combo)
+        return holding.strip(), combos
     raise RangeError(
         f"player {player}: cannot read {holding!r}: give a range string or two cards", holding
     )

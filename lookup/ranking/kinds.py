@@ -56,7 +56,9 @@ class RankingKind:
     files: tuple[str, ...] = ()
     """The table files it reads besides ``classes`` (poker's ``flush`` where flushes count)."""
     sizes: tuple[int, ...] = (5, 6, 7)
-    """Hand sizes with an O(1) kernel, which are also the sizes the batch path takes."""
+    """Hand sizes with an O(1) kernel."""
+    batch_sizes: tuple[int, ...] = (5, 6, 7)
+    """Hand sizes the batch path (:func:`lookup.evaluate_batch`) takes: every kind takes 5-7."""
 
     def __repr__(self) -> str:
         return f"<{self.name} ranking kind>"
@@ -151,6 +153,7 @@ class BadugiKind(RankingKind):
     name = "badugi"
     files = ("mask_prime", "hash4")
     sizes = (4, 5)
+    batch_sizes = (4, 5, 6, 7)  # 6 and 7 cards in a batch: the best of their four-card subsets
 
     def pick(self, *, poker: T, badugi: T, wild: T) -> T:
         return badugi

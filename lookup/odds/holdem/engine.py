@@ -122,8 +122,8 @@ def _assignments(combos: list[tuple[Combo, ...]]) -> npt.NDArray[np.intp] | None
 
 def equity(
     hands: Sequence[HoldingLike],
-    board: CardsLike = (),
-    dead: CardsLike = (),
+    board: CardsLike | None = None,
+    dead: CardsLike | None = None,
     *,
     exact: bool | None = None,
     samples: int | None = None,
@@ -154,14 +154,14 @@ def equity(
     lookup.PokerLookupError: exact enumeration would be 2,299,988,136,600 deals, more \
 than exact_limit=50,000,000: ...
     """
+    board_cards = () if board is None else parse_cards(board)
+    dead_cards = () if dead is None else parse_cards(dead)
     # Heads-up preflop is answered exactly from the table.
-    preflop = not board and not dead and exact is not False and samples is None and seed is None
-    if preflop and (answer := preflop_equity(hands)) is not None:
+    preflop = not board_cards and not dead_cards and exact is not False and samples is None
+    if preflop and seed is None and (answer := preflop_equity(hands)) is not None:
         return answer
-    board_cards = parse_cards(board)
     if len(board_cards) not in (0, 3, 4, 5):
         raise HandSizeError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
-    dead_cards = parse_cards(dead)
     known = {c.index: "the board" for c in board_cards}
     for card in dead_cards:
         if card.index in known:

@@ -1,0 +1,69 @@
+"""How a player's holding is read, in every game: cards, or a range.
+
+One rule, followed by both equity engines (:mod:`lookup.odds.holdem` and
+:mod:`lookup.odds.generic`):
+
+* text that reads as exactly the game's number of hole cards, each a single
+  card, is that holding: ``"As Ah"``, ``"As,Ah"`` and ``"AsAh"`` in Hold'em,
+  ``"As Ah Kd Kc"`` in Omaha;
+* any other text is read as a range in the game's notation (``"QQ+, AKs"``,
+  ``"AAxx"``), or, in a game without one, as the cards dealt so far;
+* anything that is not text (a list of card strings, :class:`~lookup.core.cards.Card`
+  objects or card indices, a numpy array of indices) is cards, as
+  :func:`lookup.evaluate` reads them.
+
+>>> holding_cards("As Ah", 2), holding_cards("As,Ah", 2) == holding_cards("AsAh", 2)
+((Card('As'), Card('Ah')), True)
+>>> holding_cards("As Ah Kd Kc", 4)
+(Card('As'), Card('Ah'), Card('Kd'), Card('Kc'))
+>>> holding_cards("QQ+, AKs", 2) is None, holding_cards("As Ah Kd Kc", 2) is None
+(True, True)
+>>> holding_cards([51, 50], 2)
+(Card('As'), Card('Ah'))
+>>> holding_cards("As As", 2)
+Traceback (most recent call last):
+...
+lookup.DuplicateCardError: card 'As' appears more than once
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lookup.core.cards import Card, parse_cards
+from lookup.core.errors import CardError, DuplicateCardError
+
+__all__ = ["holding_cards"]
+
+
+def holding_cards(holding: object, hole_cards: int) -> tuple[Card, ...] | None:
+    """The cards of ``holding`` when the rule above reads it as cards, else None (a range).
+
+    Text of ``hole_cards`` cards that repeats a card raises
+    :class:`~lookup.core.errors.DuplicateCardError`; a holding that is neither
+    text nor an iterable gives None (the engine says what it accepts). Cards
+    that are not text are returned whatever their number: the engine checks it.
+    """
+    if isinstance(holding, str):
+        try:
+            cards = parse_cards(holding)
+        except DuplicateCardError:
+            # Several explicit combos may share a card ("AsKd, AsQd" is a range): only
+            # text of exactly one holding's worth of cards is that holding repeated.
+            if _card_count(holding) == hole_cards:
+                raise
+            return None
+        except CardError:
+            return None
+        return cards if len(cards) == hole_cards else None
+    if isinstance(holding, Iterable):
+        return parse_cards(holding)  # parse_cards names a bad item
+    return None
+
+
+def _card_count(text: str) -> int | None:
+    """How many cards ``text`` spells, repeats included; None if a run repeats a card itself."""
+    try:
+        return sum(len(parse_cards(run)) for run in text.replace(",", " ").split())
+    except CardError:
+        return None
