@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 from lookup.core.errors import PokerLookupError
-from lookup.core.rules import RankingRules, parse_rules
+from lookup.core.rules import BUILTIN_DIGESTS, RankingRules, read_rule_file
 from lookup.core.tablefile import source_table_dir
 from tablegen.badugi import build_badugi_tables
 from tablegen.build import build_tables
@@ -51,11 +51,7 @@ def _rules(spec: str) -> RankingRules:
     path = Path(spec)
     if not (spec.endswith(".toml") or os.sep in spec or path.exists()):
         return builtin(spec)  # raises, listing the built-in names
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PokerLookupError(f"cannot read rule file {spec}: {exc}", spec) from None
-    return parse_rules(text)
+    return read_rule_file(path)
 
 
 def generate(rules: RankingRules, *, show_progress: bool) -> dict[str, bytes]:
@@ -92,6 +88,18 @@ def _toml(value: object) -> str:
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     text = str(value).replace("\\", "\\\\").replace('"', '\\"')
     return f'"{text}"'
+
+
+def _builtin_folder(out: Path) -> str | None:
+    """The built-in ranking whose folder of the checkout ``out`` is, if any."""
+    try:
+        target = out.resolve()
+        tables = source_table_dir().resolve()
+    except (OSError, RuntimeError):  # a symlink loop: then it is no built-in's folder
+        return None
+    if target.parent == tables and target.name in BUILTIN_NAMES:
+        return target.name
+    return None
 
 
 def _stale(out: Path, files: dict[str, bytes]) -> list[str]:
@@ -164,10 +172,23 @@ def main(argv: list[str] | None = None) -> int:
             jobs = [(builtin(name), parent / name) for name in BUILTIN_NAMES]
         else:
             rules = _rules(args.rules)
+            if args.out is None and args.rules not in BUILTIN_NAMES and rules.name in BUILTIN_NAMES:
+                return _fail(
+                    f"rule file {args.rules} names its ranking {rules.name!r}, a built-in's "
+                    "name: give --out DIR to write its tables elsewhere"
+                )
             default = source_table_dir() / rules.name
             jobs = [(rules, args.out if args.out is not None else default)]
     except PokerLookupError as exc:
         return _fail(str(exc))
+    if not args.check:
+        for rules, out in jobs:
+            overwritten = _builtin_folder(out)
+            if overwritten is not None and rules.digest != BUILTIN_DIGESTS[overwritten]:
+                return _fail(
+                    f"{out} is the built-in {overwritten!r} tables' folder: the rules of "
+                    f"{rules.name!r} are not that ranking's; give another --out DIR"
+                )
 
     started = time.perf_counter()
     stale: list[str] = []
