@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -117,25 +119,63 @@ def _stale(out: Path, files: dict[str, bytes]) -> list[str]:
 
 
 def _write(out: Path, files: dict[str, bytes]) -> None:
-    """Write every file, or none: each goes to a temporary name first, then all are renamed."""
-    out.mkdir(parents=True, exist_ok=True)
-    temporary = []
+    """Write the folder all or nothing: a new folder beside the old, swapped in at the end.
+
+    Every file is written into a temporary folder in the same parent; only when all
+    are there does it take the old folder's place (two renames, the old one put
+    back should the second fail), so an error or Ctrl-C leaves the old folder as
+    it was. Files of the old folder that are not tables are carried over.
+    """
+    target = Path(os.path.realpath(out))  # a symlinked folder: swap what it points to
+    target.parent.mkdir(parents=True, exist_ok=True)
+    new = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
+    old: Path | None = None
     try:
         for name, data in files.items():
-            part = out / f".{name}.part"
-            part.write_bytes(data)
-            temporary.append((part, out / name))
-        for part, final in temporary:
-            os.replace(part, final)
+            (new / name).write_bytes(data)
+        if target.is_dir():
+            shutil.copymode(target, new)
+            for entry in target.iterdir():
+                if entry.name not in files and entry.suffix != ".msgpack":
+                    _carry_over(entry, new / entry.name)
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+            os.replace(target, old / target.name)
+            try:
+                os.replace(new, target)
+            except BaseException:
+                os.replace(old / target.name, target)  # put the old folder back
+                raise
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(new, 0o777 & ~umask)  # mkdtemp's folder is private: make it a plain one
+            os.replace(new, target)
     finally:
-        for part, _ in temporary:
-            part.unlink(missing_ok=True)
+        shutil.rmtree(new, ignore_errors=True)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def _carry_over(entry: Path, destination: Path) -> None:
+    if entry.is_dir() and not entry.is_symlink():
+        shutil.copytree(entry, destination, symlinks=True)
+    else:
+        shutil.copy2(entry, destination, follow_symlinks=False)
 
 
 def main(argv: list[str] | None = None) -> int:
     args_list = sys.argv[1:] if argv is None else argv
     if args_list[:1] == ["preflop"]:
         return preflop_main(args_list[1:])
+    try:
+        return _main(args_list)
+    except KeyboardInterrupt:
+        # _write swaps a folder in whole or not at all: nothing is left half-written.
+        print("tablegen: interrupted; the folder being written was left as it was", file=sys.stderr)
+        return 130
+
+
+def _main(args_list: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tablegen",
         description="Generate pokerlookup's lookup tables from the reference classifier.",
@@ -193,6 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     stale: list[str] = []
     for rules, out in jobs:
+        if not args.quiet:
+            print(f"tablegen: generating {rules.name}", flush=True)
         files = generate(rules, show_progress=not args.quiet)
         if args.check:
             stale += _stale(out, files)
