@@ -18,6 +18,7 @@ import pytest
 import tablegen.__main__ as tablegen_main
 from lookup.core.tablefile import source_table_dir
 from lookup.ranking.ranking import load_rules
+from tablegen.write import write_folder
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
@@ -50,7 +51,7 @@ def test_a_failure_on_a_later_file_leaves_the_old_folder_intact(
     monkeypatch.setattr(Path, "write_bytes", failing_write)
     files = {name: b"new " + name.encode() for name in before if name != "NOTES.txt"}
     with pytest.raises(OSError, match="No space left"):
-        tablegen_main._write(old_folder, files)
+        write_folder(old_folder, files)
     monkeypatch.undo()
     assert _snapshot(old_folder) == before
     assert sorted(p.name for p in old_folder.parent.iterdir()) == ["mine"], "no temporary left"
@@ -71,7 +72,7 @@ def test_interrupted_swap_leaves_the_old_folder_intact(
 
     monkeypatch.setattr(os, "replace", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        tablegen_main._write(old_folder, {"classes.msgpack": b"new"})
+        write_folder(old_folder, {"classes.msgpack": b"new"})
     monkeypatch.undo()
     assert _snapshot(old_folder) == before
     assert sorted(p.name for p in old_folder.parent.iterdir()) == ["mine"]
@@ -79,7 +80,7 @@ def test_interrupted_swap_leaves_the_old_folder_intact(
 
 def test_a_written_folder_has_exactly_the_new_files_and_keeps_the_users(old_folder: Path) -> None:
     mode = old_folder.stat().st_mode
-    tablegen_main._write(old_folder, {"classes.msgpack": b"new", "rules.toml": b"r"})
+    write_folder(old_folder, {"classes.msgpack": b"new", "rules.toml": b"r"})
     assert _snapshot(old_folder) == {
         "NOTES.txt": b"the user's own file",
         "classes.msgpack": b"new",
