@@ -13,9 +13,15 @@
   the checksums, the generator digest in the header, a sample of matchups
   recomputed, and the class file derived again from the matchup file.
 
+A rule file whose ranking is named like a built-in needs ``--out``, and a rule
+file is never written over a built-in's folder. Each folder is written beside the
+old one and swapped in whole (:mod:`tablegen.write`), so an error or Ctrl-C
+leaves the old folder as it was.
+
 Exit status: 0 when the tables were written (or, with ``--check``, are
 current); 1 when ``--check`` finds a missing or stale file; 2 for a bad rule
-file or an output directory that cannot be written (one line on stderr).
+file or an output directory that cannot be written (one line on stderr); 130 on
+Ctrl-C.
 """
 
 from __future__ import annotations
