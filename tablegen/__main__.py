@@ -15,9 +15,15 @@
   the checksums, the generator digest in the header, a sample of matchups
   recomputed, and the class file derived again from the matchup file.
 
+A rule file whose ranking is named like a built-in needs ``--out``, and a rule
+file is never written over a built-in's folder. Each folder is written beside the
+old one and swapped in whole (:mod:`tablegen.write`), so an error or Ctrl-C
+leaves the old folder as it was.
+
 Exit status: 0 when the tables were written (or, with ``--check``, are
 current); 1 when ``--check`` finds a missing or stale file; 2 for a bad rule
-file or an output directory that cannot be written (one line on stderr).
+file or an output directory that cannot be written (one line on stderr); 130 on
+Ctrl-C.
 """
 
 from __future__ import annotations
@@ -29,13 +35,14 @@ import time
 from pathlib import Path
 
 from lookup.core.errors import PokerLookupError
-from lookup.core.rules import RankingRules, parse_rules
+from lookup.core.rules import BUILTIN_DIGESTS, RankingRules, read_rule_file
 from lookup.core.tablefile import source_table_dir, table_dir
 from tablegen.badugi import build_badugi_tables
 from tablegen.build import build_tables
 from tablegen.build_wild import build_wild_tables
 from tablegen.preflop_command import preflop_main
 from tablegen.rankings import BUILTIN_NAMES, builtin
+from tablegen.write import write_folder as _write
 
 RULE_FILE = "rules.toml"
 """Each generated folder keeps a copy of its rule file, for people to read."""
@@ -53,11 +60,7 @@ def _rules(spec: str) -> RankingRules:
     path = Path(spec)
     if not (spec.endswith(".toml") or os.sep in spec or path.exists()):
         return builtin(spec)  # raises, listing the built-in names
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PokerLookupError(f"cannot read rule file {spec}: {exc}", spec) from None
-    return parse_rules(text)
+    return read_rule_file(path)
 
 
 def generate(rules: RankingRules, *, show_progress: bool) -> dict[str, bytes]:
@@ -96,6 +99,18 @@ def _toml(value: object) -> str:
     return f'"{text}"'
 
 
+def _builtin_folder(out: Path) -> str | None:
+    """The built-in ranking whose folder of the checkout ``out`` is, if any."""
+    try:
+        target = out.resolve()
+        tables = source_table_dir().resolve()
+    except (OSError, RuntimeError):  # a symlink loop: then it is no built-in's folder
+        return None
+    if target.parent == tables and target.name in BUILTIN_NAMES:
+        return target.name
+    return None
+
+
 def _stale(out: Path, files: dict[str, bytes]) -> list[str]:
     problems = []
     for name, data in files.items():
@@ -110,26 +125,19 @@ def _stale(out: Path, files: dict[str, bytes]) -> list[str]:
     return problems
 
 
-def _write(out: Path, files: dict[str, bytes]) -> None:
-    """Write every file, or none: each goes to a temporary name first, then all are renamed."""
-    out.mkdir(parents=True, exist_ok=True)
-    temporary = []
-    try:
-        for name, data in files.items():
-            part = out / f".{name}.part"
-            part.write_bytes(data)
-            temporary.append((part, out / name))
-        for part, final in temporary:
-            os.replace(part, final)
-    finally:
-        for part, _ in temporary:
-            part.unlink(missing_ok=True)
-
-
 def main(argv: list[str] | None = None) -> int:
     args_list = sys.argv[1:] if argv is None else argv
     if args_list[:1] == ["preflop"]:
         return preflop_main(args_list[1:])
+    try:
+        return _main(args_list)
+    except KeyboardInterrupt:
+        # _write swaps a folder in whole or not at all: nothing is left half-written.
+        print("tablegen: interrupted; the folder being written was left as it was", file=sys.stderr)
+        return 130
+
+
+def _main(args_list: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tablegen",
         description="Generate pokerlookup's lookup tables from the reference classifier.",
@@ -172,13 +180,28 @@ def main(argv: list[str] | None = None) -> int:
             jobs = [(builtin(name), parent / name) for name in BUILTIN_NAMES]
         else:
             rules = _rules(args.rules)
+            if args.out is None and args.rules not in BUILTIN_NAMES and rules.name in BUILTIN_NAMES:
+                return _fail(
+                    f"rule file {args.rules} names its ranking {rules.name!r}, a built-in's "
+                    "name: give --out DIR to write its tables elsewhere"
+                )
             jobs = [(rules, args.out if args.out is not None else home / rules.name)]
     except PokerLookupError as exc:
         return _fail(str(exc))
+    if not args.check:
+        for rules, out in jobs:
+            overwritten = _builtin_folder(out)
+            if overwritten is not None and rules.digest != BUILTIN_DIGESTS[overwritten]:
+                return _fail(
+                    f"{out} is the built-in {overwritten!r} tables' folder: the rules of "
+                    f"{rules.name!r} are not that ranking's; give another --out DIR"
+                )
 
     started = time.perf_counter()
     stale: list[str] = []
     for rules, out in jobs:
+        if not args.quiet:
+            print(f"tablegen: generating {rules.name}", flush=True)
         files = generate(rules, show_progress=not args.quiet)
         if args.check:
             stale += _stale(out, files)

@@ -39,6 +39,7 @@ __all__ = [
     "RunReport",
     "block_counts",
     "canonical_keys",
+    "check_block_paths",
     "generator_digest",
     "run_blocks",
 ]
@@ -153,8 +154,31 @@ def _block_path(work: Path, index: int) -> Path:
     return work / f"block-{index:04d}.json"
 
 
+def _block_checksum(keys: Sequence[int], counts: Any) -> str:
+    """SHA-256 of a block's method, keys and counts: an edited count no longer matches."""
+    body = json.dumps(
+        [GENERATOR, list(keys), [list(c) for c in counts]], separators=(",", ":")
+    ).encode()
+    return hashlib.sha256(body).hexdigest()
+
+
+def check_block_paths(work: Path, count: int) -> None:
+    """Refuse a work folder where a block's path is taken by something not a file.
+
+    >>> check_block_paths(Path("/nonexistent"), 3)
+    """
+    for index in range(count):
+        for path in (_block_path(work, index), _block_path(work, index).with_suffix(".part")):
+            if (path.exists() or path.is_symlink()) and not path.is_file():
+                raise PokerLookupError(
+                    f"preflop block path {path} is not a file: move it away, then run again",
+                    str(path),
+                )
+
+
 def read_block(work: Path, index: int, keys: Sequence[int]) -> list[tuple[int, int]] | None:
-    """A finished block's counts, or None when missing or written for other keys or method.
+    """A finished block's counts, or None when missing, damaged (its checksum does not
+    match) or written for other keys or method.
 
     >>> read_block(Path("/nonexistent"), 0, [27]) is None
     True
@@ -166,6 +190,11 @@ def read_block(work: Path, index: int, keys: Sequence[int]) -> list[tuple[int, i
     if not isinstance(data, dict):
         return None
     if data.get("generator") != GENERATOR or data.get("keys") != list(keys):
+        return None
+    try:
+        if data.get("sha256") != _block_checksum(keys, data["counts"]):
+            return None  # damaged or edited: computed again
+    except (KeyError, TypeError, ValueError):
         return None
     try:
         counts = [(int(w), int(t)) for w, t in data["counts"]]
@@ -193,6 +222,7 @@ def _write_block(
         "keys": list(keys),
         "counts": [list(c) for c in counts],
         "cpu_seconds": round(cpu_seconds, 4),
+        "sha256": _block_checksum(keys, counts),
     }
     part.write_text(json.dumps(body, separators=(",", ":")), encoding="utf-8")
     os.replace(part, path)  # a block file is either whole or absent
@@ -225,7 +255,7 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Any]:
     if scheduler is not None:
         try:
             client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
-        except OSError as exc:
+        except (OSError, ValueError, TypeError) as exc:  # unreachable, or not an address
             raise PokerLookupError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from None
         with client:
             yield client
@@ -233,13 +263,57 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Any]:
     count = workers if workers is not None else os.cpu_count() or 1
     # One single-threaded process per core: the kernel is numpy on small arrays,
     # which holds the GIL most of the time, so threads would not run in parallel.
-    with (
-        LocalCluster(  # type: ignore[no-untyped-call]
+    with _workers_ignore_ctrl_c():
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        Client(cluster) as client,  # type: ignore[no-untyped-call]
-    ):
-        yield client
+        )
+
+    import logging  # only a local cluster needs it
+
+    # After Ctrl-C the shutdown's news (keys the scheduler can no longer gather,
+    # workers it can no longer reach) is not the user's: silenced until it is closed.
+    names = ("distributed", "distributed.client", "distributed.scheduler", "distributed.nanny")
+    levels = {name: logging.getLogger(name).level for name in names}
+    try:
+        with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+            try:
+                yield client
+            except KeyboardInterrupt:
+                for name in names:
+                    logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+                raise
+    finally:
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
+
+
+@contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Start worker processes with SIGINT ignored (an ignored signal stays so in a child).
+
+    Ctrl-C reaches every process of the terminal's group: workers that took it
+    each printed a traceback. Now only this process is interrupted, and it shuts
+    the cluster down. (A Ctrl-C in the seconds the workers take to start is lost.)
+    """
+    import signal  # only a local cluster needs it
+
+    # The workers' own logging, read from the environment when they start: a task
+    # cancelled, or a heartbeat lost, in the shutdown is no news (a task that fails
+    # reaches this process as its exception); they were screenfuls of warnings.
+    quiet = "DASK_LOGGING__DISTRIBUTED"
+    before = os.environ.get(quiet)
+    os.environ.setdefault(quiet, "critical")
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: workers then take Ctrl-C as before
+        previous = None
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+        if before is None:
+            os.environ.pop(quiet, None)
 
 
 def run_blocks(

@@ -24,6 +24,7 @@ from typing import Any
 from lookup.core.tablefile import encode_table
 from lookup.preflop.classes import CLASS_NAMES, class_of_combo
 from tablegen.preflop import BOARDS, collect, generator_digest
+from tablegen.write import write_folder
 
 __all__ = ["class_data", "preflop_files", "write_preflop_tables"]
 
@@ -108,11 +109,7 @@ def write_preflop_tables(
 
     keys = [k for block in blocks for k in block]
     files = preflop_files(keys, collect(blocks, work))
-    out.mkdir(parents=True, exist_ok=True)
-    for name, data in files.items():
-        part = out / f".{name}.part"
-        part.write_bytes(data)
-        part.replace(out / name)
+    write_folder(out, files)  # both files or neither: a new folder swapped in whole
     if not quiet:
         size = sum(len(d) for d in files.values())
         cpu = sum(block_cpu_seconds(work, i) for i in range(len(blocks)))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from lookup.core.cards import RANK_CHARS
-from lookup.core.errors import PokerLookupError
+from lookup.core.errors import PokerLookupError, RangeError
 from lookup.preflop.classes import CLASS_NAMES
 
 __all__ = ["register"]
@@ -71,7 +71,8 @@ def _chart(vs: str) -> list[dict[str, Any] | None]:
         for name in CLASS_NAMES:
             try:
                 results.append(range_vs_range(parse_range(name), opponent))
-            except PokerLookupError:  # every combo of the class collides with the opponent
+            except RangeError:  # every combo of the class collides with the opponent
+                # Only that "no answer" is swallowed: a TableError (bad table) is an error.
                 results.append(None)
     return [
         None if r is None else {"class": n, "equity": r.equity, "win": r.win, "tie": r.tie}

@@ -40,6 +40,7 @@ lookup.RulesError: rules key 'order': 'sideways' is not allowed: use 'high' or '
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from enum import IntEnum
 
@@ -60,12 +61,14 @@ else:
     from lookup.core.record import NamedTuple
 
 __all__ = [
+    "BUILTIN_DIGESTS",
     "BUILTIN_RANKINGS",
     "CATEGORY_KEYS",
     "WILD_RANKINGS",
     "Category",
     "RankingRules",
     "parse_rules",
+    "read_rule_file",
     "rules_from_mapping",
 ]
 
@@ -87,6 +90,24 @@ BUILTIN_RANKINGS: Final = (
 
 WILD_RANKINGS: Final = ("joker", "two-jokers", "deuces-wild", "bug")
 """The built-in rankings with wild cards (see ``docs/wildcards.md``)."""
+
+BUILTIN_DIGESTS: Final = {
+    "standard": "3f8d7e4ff8ba2ad53142f811535a95749b2a2709080d6866b6f3f3fef845978e",
+    "short-deck": "b3a87be40a004521be3f98e4ebf393e10489625bb1e42a56690dd5c6425f0382",
+    "short-deck-triton": "7256b5605a180f109bf9bb00793c4030ae860221cc46c8b953426f434b60b415",
+    "deuce-to-seven": "d1fde062d7c963ddeab576650be6da0301fbe0eca9446ddf56f6c27bca29cdc2",
+    "ace-to-five": "97a8aa1a9073b461d57e3519a7266b3560d54f3d21d97a416740bd798ee658c2",
+    "eight-or-better": "4143e72ba9c15004e99ca2165b053d3718d39246eac9089fabc71dd225dc5aa8",
+    "badugi": "49380091754fdf7ea03afa2d29c873cb78c034379229a997fddf97828b677f6c",
+    "joker": "ccec6df870e7b45eef71854b8cb30c4d40be40eeaddbdb1d225848b7f97ce60b",
+    "two-jokers": "155c7c4a24ea9c64bfae90a4e4024a9f524224c302ecfcd2988e348a937968d2",
+    "deuces-wild": "496030bdf8d8ff8a896dc8d7a6a2c0e7374dd20e1d0d6a7ed4250c0375dfb7f6",
+    "bug": "42e50b24db5475f1559b7ddbf46f982bff1953d458178822972964ef3ba4b61a",
+}
+"""Each built-in ranking's :attr:`RankingRules.digest`, pinned: a folder of consistent
+tables built from other rules (two folders swapped, a user's rule file named like a
+built-in) is refused rather than read as that ranking. A test holds these equal to
+``tablegen/rankings/*.toml``; change both together."""
 
 
 class Category(IntEnum):
@@ -574,18 +595,107 @@ def _wild_cards(
     return jokers, bug, tuple(sorted(wild_ranks))
 
 
+MAX_RULE_FILE_BYTES: Final = 1 << 20
+"""A rule file is a few hundred bytes: anything over 1 MB is not one."""
+MAX_NESTING: Final = 32
+"""Tables and arrays nest at most this deep in a rule file (the schema needs 2)."""
+_INT_RANGE: Final = 1 << 31
+"""Integers in a rule file lie in (-2**31, 2**31): the schema's are small counts."""
+
+
+def _check_shape(spec: object) -> None:
+    # Walked with a stack, not recursion, so no shape can raise RecursionError here.
+    stack: list[tuple[object, int]] = [(spec, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_NESTING:  # the file's own table is depth 0
+                raise RulesError(
+                    f"rule file nests tables or arrays more than {MAX_NESTING} levels deep",
+                    depth,
+                )
+            children = value.values() if isinstance(value, dict) else value
+            stack.extend((child, depth + 1) for child in children)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _INT_RANGE:
+            raise RulesError(
+                f"rule file holds an integer of about {value.bit_length() * 3 // 10 + 1} digits: "
+                "the keys that take integers (hand_size, jokers) allow small counts",
+                "integer",
+            )
+
+
 def parse_rules(text: str) -> RankingRules:
     """Read a TOML rule file's text into :class:`RankingRules` (see the module docstring).
+
+    Anything that is not a rule file is one :class:`~lookup.core.errors.RulesError`:
+    text over 1 MB, tables or arrays nested more than 32 deep, huge integers.
 
     >>> parse_rules("name = ")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     lookup.RulesError: rule file is not valid TOML: ...
+    >>> parse_rules("x = " + "[" * 40 + "]" * 40)
+    Traceback (most recent call last):
+    ...
+    lookup.RulesError: rule file nests tables or arrays more than 32 levels deep
     """
     import tomllib  # only rule files need it
 
+    if len(text) > MAX_RULE_FILE_BYTES:
+        raise RulesError(f"rule file is over {MAX_RULE_FILE_BYTES:,} characters", len(text))
     try:
         spec = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"rule file is not valid TOML: {exc}", text) from None
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        raise RulesError(
+            f"rule file nests tables or arrays more than {MAX_NESTING} levels deep", "nesting"
+        ) from None
+    except ValueError as exc:  # an integer past int's digit limit, and the like
+        reason = str(exc).split(": value has")[0]  # not its advice to raise the limit
+        raise RulesError(
+            f"rule file holds a value that cannot be read: {reason}", "value"
+        ) from None
+    _check_shape(spec)
     return rules_from_mapping(spec)
+
+
+def read_rule_file(path: str | os.PathLike[str]) -> RankingRules:
+    """Read and parse the rule file at ``path``: a regular file of at most 1 MB, UTF-8.
+
+    A device, a FIFO, a folder or a file too big is refused before it is read (so
+    ``/dev/zero`` or a FIFO with no writer cannot hang or exhaust memory).
+
+    >>> read_rule_file("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    lookup.RulesError: cannot read rule file /dev/zero: not a regular file
+    """
+    import stat  # only rule files need it
+
+    name = os.fspath(path)
+    try:
+        info = os.stat(name)
+        if not stat.S_ISREG(info.st_mode):
+            raise RulesError(f"cannot read rule file {name}: not a regular file", name)
+        if info.st_size > MAX_RULE_FILE_BYTES:
+            raise RulesError(
+                f"cannot read rule file {name}: {info.st_size:,} bytes, "
+                f"the most is {MAX_RULE_FILE_BYTES:,}",
+                name,
+            )
+        # O_NONBLOCK: should the file be swapped for a FIFO after the stat, open() won't hang.
+        descriptor = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as file:
+            data = file.read(MAX_RULE_FILE_BYTES + 1)
+    except OSError as exc:
+        raise RulesError(f"cannot read rule file {name}: {exc.strerror or exc}", name) from None
+    except RuntimeError:  # a symlink loop, as some platforms report it
+        raise RulesError(f"cannot read rule file {name}: a symlink loop", name) from None
+    if len(data) > MAX_RULE_FILE_BYTES:
+        raise RulesError(f"cannot read rule file {name}: over {MAX_RULE_FILE_BYTES:,} bytes", name)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulesError(f"cannot read rule file {name}: not UTF-8 ({exc.reason})", name) from None
+    return parse_rules(text)

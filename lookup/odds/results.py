@@ -23,7 +23,9 @@ __all__ = [
     "DEFAULT_EXACT_LIMIT",
     "DEFAULT_SAMPLES",
     "EXACT_LIMIT",
+    "MAX_EXACT_LIMIT",
     "MAX_PLAYERS",
+    "MAX_SAMPLES",
     "SHARE_UNIT",
     "Counts",
     "EquityResult",
@@ -32,6 +34,7 @@ __all__ = [
     "build_result",
     "check_exact_limit",
     "check_question",
+    "showdowns_per_second",
 ]
 
 EXACT_LIMIT: Final = 2_000_000
@@ -45,6 +48,12 @@ run past it is refused at once with its size, never started silently."""
 
 DEFAULT_SAMPLES: Final = 1_000_000
 """Showdowns sampled when the answer is not exact and no ``samples`` are given."""
+
+MAX_SAMPLES: Final = 10**10
+"""Most ``samples`` a run may ask for: hours of work here; more is refused at once."""
+
+MAX_EXACT_LIMIT: Final = 10**12
+"""Highest ``exact_limit``: it may be raised up to here (days of work), never past it."""
 
 MAX_PLAYERS: Final = 10
 """Most players an equity question may have."""
@@ -139,6 +148,9 @@ def check_question(
 ) -> None:
     """Refuse what no engine can answer: a non-list of hands, too few or many players, bad options.
 
+    ``samples`` above :data:`MAX_SAMPLES` and ``exact_limit`` above
+    :data:`MAX_EXACT_LIMIT` are refused at once, saying how long the run would take.
+
     The front door calls this once; the engines check only what is their own
     (cards, board sizes, ranges).
 
@@ -147,6 +159,10 @@ def check_question(
     Traceback (most recent call last):
     ...
     lookup.PokerLookupError: choose exact=True or a number of samples, not both
+    >>> check_question(["AsAh", "KK"], None, 10**12, None, 100)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: samples=10**12 would take about ... samples/s ...; the most is 10**10
     """
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise PokerLookupError(
@@ -170,6 +186,73 @@ def check_question(
         raise PokerLookupError(
             f"exact_limit must be a whole number 1 or more, got {exact_limit!r}", exact_limit
         )
+    if samples is not None and samples > MAX_SAMPLES:
+        raise _too_long("samples", samples, MAX_SAMPLES, "samples")
+    if exact_limit > MAX_EXACT_LIMIT:
+        raise _too_long("exact_limit", exact_limit, MAX_EXACT_LIMIT, "deals")
+
+
+def _spelled(number: int) -> str:
+    # 10**12 reads better than 1,000,000,000,000; a huge number is cut to its size.
+    digits = (
+        len(str(number))
+        if number.bit_length() < 10_000
+        else int(number.bit_length() * math.log10(2)) + 1
+    )
+    if digits > 30:
+        return f"a number of about {digits} digits"
+    if number >= 10**6 and str(number).rstrip("0") == "1":
+        return f"10**{digits - 1}"
+    return f"{number:,}"
+
+
+def _duration(seconds: float) -> str:
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600)):
+        if seconds >= size:
+            amount = seconds / size
+            return f"{amount:,.0f} {unit}" if amount < 1e9 else f"{amount:.1e} {unit}"
+    return f"{seconds / 60:,.0f} minutes"
+
+
+def _too_long(option: str, value: int, most: int, what: str) -> PokerLookupError:
+    rate = showdowns_per_second()
+    seconds = float(value) / rate if value.bit_length() < 1000 else math.inf
+    took = "forever" if math.isinf(seconds) else f"about {_duration(seconds)}"
+    verb = "would take" if option == "samples" else "allows runs of"
+    if option != "samples":
+        took = "endless length" if math.isinf(seconds) else took.removeprefix("about ")
+    return PokerLookupError(
+        f"{option}={_spelled(value)} {verb} {took} at ~{rate:,.0f} {what}/s "
+        f"(heads-up, measured here); the most is {_spelled(most)}",
+        value,
+    )
+
+
+def showdowns_per_second() -> float:
+    """Heads-up Hold'em showdowns a second on this machine, measured now (in ~10 ms).
+
+    Deals nine cards and ranks both seven-card hands for a few thousand deals:
+    about what one sample or one enumerated deal costs. Only a refusal pays for it.
+
+    >>> showdowns_per_second() > 1000
+    True
+    """
+    import time  # only a refusal measures the rate
+
+    import numpy as np  # likewise: the batch layer's input
+
+    from lookup.batch.deals import sample_deals  # likewise
+    from lookup.batch.evaluate import evaluate_batch  # likewise
+
+    def showdowns(count: int) -> float:
+        started = time.perf_counter()
+        deals = sample_deals(np.random.default_rng(0), np.arange(52), 9, count)
+        evaluate_batch(deals[:, :7], check_duplicates=False)
+        evaluate_batch(deals[:, 2:], check_duplicates=False)
+        return count / max(time.perf_counter() - started, 1e-6)
+
+    showdowns(64)  # the first run reads tables and builds views: not the rate
+    return max(showdowns(4096), showdowns(4096))
 
 
 class Counts(NamedTuple):

@@ -20,12 +20,13 @@ from functools import cache
 from typing import Final
 
 from lookup.core.errors import TableError
-from lookup.core.tablefile import REGENERATE_HINT, read_table, table_dir
+from lookup.core.tablefile import REGENERATE_HINT, TableFile, read_table, table_dir
 from lookup.preflop.classes import CLASS_NAMES
 
 __all__ = [
     "BOARDS",
     "MATCHUPS",
+    "PREFLOP_HINT",
     "ClassCounts",
     "Matchups",
     "class_counts",
@@ -37,6 +38,32 @@ BOARDS: Final = 1_712_304
 """Boards behind every matchup: C(48, 5)."""
 MATCHUPS: Final = 47_008
 """Pairs of disjoint holdings up to suit relabelling (see :mod:`lookup.preflop.matchups`)."""
+
+
+PREFLOP_HINT: Final = (
+    "regenerate the preflop table with `python -m tablegen preflop` from a source "
+    "checkout, or reinstall pokerlookup"
+)
+"""What to do about a bad preflop table: plain ``python -m tablegen`` does not rebuild it."""
+
+
+def _preflop_table(name: str, rules_digest: str | None = None) -> TableFile:
+    """``tables/preflop/NAME.msgpack``, read and checked; its errors name the preflop command."""
+    try:
+        return read_table(table_dir() / "preflop", name, rules_digest)
+    except TableError as exc:
+        raise _with_preflop_hint(exc) from None
+
+
+def _with_preflop_hint(exc: TableError) -> TableError:
+    message = str(exc)
+    if PREFLOP_HINT in message:
+        return exc
+    if REGENERATE_HINT in message:
+        message = message.replace(REGENERATE_HINT, PREFLOP_HINT)
+    else:
+        message = f"{message}; {PREFLOP_HINT}"
+    return TableError(message, exc.token)
 
 
 @dataclass(frozen=True)
@@ -53,17 +80,20 @@ class Matchups:
 @cache
 def matchups() -> Matchups:
     """The matchup table, read and checked on first use (then shared, read-only)."""
-    table = read_table(table_dir() / "preflop", "matchups")
-    count = table.meta_int("matchups")
-    if table.meta_int("boards") != BOARDS or count != MATCHUPS:
-        raise TableError(
-            f"lookup table {table.source} is not {MATCHUPS:,} matchups over {BOARDS:,} boards: "
-            f"{REGENERATE_HINT}"
-        )
-    keys = table.array("key", "I", count)
-    row = {key: i for i, key in enumerate(keys)}
-    return Matchups(row, keys, table.array("win", "I", count), table.array("tie", "I", count),
-                     table.rules_digest)  # fmt: skip
+    table = _preflop_table("matchups")
+    try:
+        count = table.meta_int("matchups")
+        if table.meta_int("boards") != BOARDS or count != MATCHUPS:
+            raise TableError(
+                f"lookup table {table.source} is not {MATCHUPS:,} matchups over {BOARDS:,} "
+                f"boards: {PREFLOP_HINT}"
+            )
+        keys = table.array("key", "I", count)
+        row = {key: i for i, key in enumerate(keys)}
+        return Matchups(row, keys, table.array("win", "I", count), table.array("tie", "I", count),
+                         table.rules_digest)  # fmt: skip
+    except TableError as exc:
+        raise _with_preflop_hint(exc) from None
 
 
 @dataclass(frozen=True)
@@ -79,15 +109,18 @@ class ClassCounts:
 @cache
 def class_counts() -> ClassCounts:
     """The class table, read and checked against the matchup table on first use."""
-    table = read_table(table_dir() / "preflop", "classes", matchups().digest)
+    table = _preflop_table("classes", matchups().digest)
     cells = len(CLASS_NAMES) ** 2
-    order = tuple(table.array("order", "B", len(CLASS_NAMES)))
-    if sorted(order) != list(range(len(CLASS_NAMES))):
-        raise TableError(f"lookup table {table.source} has a bad class order: {REGENERATE_HINT}")
-    return ClassCounts(
-        table.array("win", "I", cells), table.array("tie", "I", cells),
-        table.array("pairs", "H", cells), order,
-    )  # fmt: skip
+    try:
+        order = tuple(table.array("order", "B", len(CLASS_NAMES)))
+        if sorted(order) != list(range(len(CLASS_NAMES))):
+            raise TableError(f"lookup table {table.source} has a bad class order: {PREFLOP_HINT}")
+        return ClassCounts(
+            table.array("win", "I", cells), table.array("tie", "I", cells),
+            table.array("pairs", "H", cells), order,
+        )  # fmt: skip
+    except TableError as exc:
+        raise _with_preflop_hint(exc) from None
 
 
 def preflop_order() -> tuple[str, ...]:

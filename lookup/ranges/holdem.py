@@ -50,7 +50,7 @@ from itertools import accumulate, combinations
 from typing import Final
 
 from lookup.core.cards import ALL_COMBOS, DECK, RANK_CHARS, SUIT_CHARS, Card, Combo, parse_cards
-from lookup.core.errors import CardError, HandSizeError, RangeError
+from lookup.core.errors import CardError, HandSizeError, RangeError, TableError
 from lookup.core.messages import count
 from lookup.preflop.table import preflop_order
 from lookup.ranges.holding import holding_cards
@@ -270,6 +270,8 @@ def parse_range(text: str) -> tuple[Combo, ...]:
                 strongest = max(strongest, end)
             else:
                 combos = _expand(token)
+        except TableError:  # the preflop table behind "15%" is bad: that, not the range
+            raise
         except ValueError as exc:
             raise RangeError(
                 f"cannot read {_short(token)} in range {_short(text)}: {exc}", token

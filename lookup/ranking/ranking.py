@@ -121,7 +121,9 @@ class Ranking:
         if table is None:
             with self._lock:
                 if self._classes is None:
-                    self._classes = load_classes(self._directory)
+                    # A built-in (spec a name) must be that ranking, not whatever is there.
+                    builtin = self._spec if isinstance(self._spec, str) else None
+                    self._classes = load_classes(self._directory, builtin)
                 table = self._classes
         return table
 

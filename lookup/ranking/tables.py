@@ -22,7 +22,7 @@ from array import array
 
 from lookup.core.errors import TableError
 from lookup.core.prime_hash import PrimeHashParams
-from lookup.core.rules import Category, RankingRules, rules_from_mapping
+from lookup.core.rules import BUILTIN_DIGESTS, Category, RankingRules, rules_from_mapping
 from lookup.core.tablefile import REGENERATE_HINT, TableFile, read_table
 
 # typing and pathlib are the type checker's alone: importing them (typing with the re
@@ -118,8 +118,14 @@ class ClassTable(NamedTuple):
         )
 
 
-def load_classes(directory: StrPath) -> ClassTable:
-    """Read ``classes.msgpack``: the rules it was built from, and every class."""
+def load_classes(directory: StrPath, builtin: str | None = None) -> ClassTable:
+    """Read ``classes.msgpack``: the rules it was built from, and every class.
+
+    With ``builtin`` (a built-in ranking's name), the folder must hold that
+    ranking: its rules digest must be the one pinned in
+    :data:`~lookup.core.rules.BUILTIN_DIGESTS`, so swapped folders, or a rule file
+    of one's own written over a built-in's folder, are refused, not read as it.
+    """
     table = read_table(directory, "classes")
     spec = table.meta.get("rules")
     if not isinstance(spec, dict):
@@ -132,6 +138,17 @@ def load_classes(directory: StrPath) -> ClassTable:
         ) from None
     if rules.digest != table.rules_digest or rules.name != table.rules:
         raise TableError(f"lookup table {table.source} has a stale rules digest: {REGENERATE_HINT}")
+    if builtin is not None and (rules.name, rules.digest) != (
+        builtin,
+        BUILTIN_DIGESTS.get(builtin),
+    ):
+        raise TableError(
+            f"lookup table folder {os.fspath(directory)} holds ranking {rules.name!r} "
+            f"(rules digest {rules.digest[:12]}...), not the built-in {builtin!r}: "
+            f"regenerate it with `python -m tablegen --rules {builtin}` from a source "
+            "checkout, or reinstall pokerlookup",
+            os.fspath(directory),
+        )
     count = table.meta_int("class_count")
     size = rules.hand_size
     codes = table.array("category", "B", count)
