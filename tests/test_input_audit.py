@@ -12,6 +12,7 @@ import io
 import random
 from itertools import combinations
 
+import numpy as np
 import pytest
 
 import lookup
@@ -69,7 +70,9 @@ def test_omaha_family_evaluates_every_quad_board_as_the_brute_force(game: str) -
 
 def test_omaha_quad_board_of_the_issue() -> None:
     board = "Kd Kh Kc Ks"
-    assert lookup.evaluate("As Ah 2c 3d", board, game="omaha").category is lookup.Category.FULL_HOUSE
+    assert (
+        lookup.evaluate("As Ah 2c 3d", board, game="omaha").category is lookup.Category.FULL_HOUSE
+    )
     high, low = lookup.evaluate_hilo("As Ah 2c 3d", board, game="omaha-hilo")
     assert str(high) == "Full House" and low is None
 
@@ -93,3 +96,38 @@ def test_omaha_quad_board_on_the_command_line(tmp_path: object) -> None:
     assert "Full House" in out
     status, out, err = _cli("eval", "--game", "omaha-hilo", "--board", "9d 9h 9c 9s", "As 2h 3c 4d")
     assert (status, err) == (0, "")
+
+
+# -- class 3: range_vs_range checks its combos -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "combo",
+    [(51, 51), (60, 70), (True, 5), (5, False), (-1, 3), (1.0, 2), (1, 2, 3), (4,), 5, None,
+     "As", b"ab", [52, 0], (np.int64(3), 3)],
+)  # fmt: skip
+def test_range_vs_range_refuses_a_bad_combo_naming_it(combo: object) -> None:
+    from lookup.odds.holdem.heads_up import range_vs_range
+
+    for first, second in (("random", [combo]), ([combo], "QQ+"), ([(51, 50), combo], "QQ+")):
+        with pytest.raises(lookup.RangeError) as caught:
+            range_vs_range(first, second)  # type: ignore[arg-type]
+        assert caught.value.token is combo
+        assert "two distinct card indices 0-51" in str(caught.value)
+
+
+@pytest.mark.parametrize("side", [5, None, 2.5, {1, 2}])
+def test_range_vs_range_refuses_a_range_that_is_no_list(side: object) -> None:
+    from lookup.odds.holdem.heads_up import range_vs_range
+
+    with pytest.raises(lookup.RangeError):
+        range_vs_range("random", side)  # type: ignore[arg-type]
+
+
+def test_range_vs_range_takes_combos_in_either_order_as_lists_or_tuples() -> None:
+    from lookup.odds.holdem.heads_up import range_vs_range
+
+    aces = lookup.parse_range("AsAh")
+    ((hi, lo),) = aces
+    assert range_vs_range([(lo, hi)], "KK") == range_vs_range([[hi, lo]], "KK")
+    assert range_vs_range([(hi, lo)], "KK") == range_vs_range("AsAh", "KK")
