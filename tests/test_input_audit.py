@@ -11,6 +11,7 @@ import contextlib
 import io
 import random
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -131,3 +132,27 @@ def test_range_vs_range_takes_combos_in_either_order_as_lists_or_tuples() -> Non
     ((hi, lo),) = aces
     assert range_vs_range([(lo, hi)], "KK") == range_vs_range([[hi, lo]], "KK")
     assert range_vs_range([(hi, lo)], "KK") == range_vs_range("AsAh", "KK")
+
+
+# -- classes 4 and 7: --chips reads ASCII digits only, and no amount too long to print -----
+
+
+@pytest.mark.parametrize(
+    "amount", ["\u0663", "\uff15", "\u00b2", "1\u00b2", "\u0967\u0966", "9" * 4301, "9" * 31]
+)
+def test_chips_are_ascii_digits_of_a_printable_length(amount: str, tmp_path: Path) -> None:
+    players = tmp_path / "players.txt"
+    players.write_text("Ann, As Ks Qs Js Ts\nBob, 2c 3c 4c 5c 6c\n", encoding="utf-8")
+    status, out, err = _cli("showdown", "--chips", f"Ann={amount},Bob=1", str(players))
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and err.startswith("pokerlookup: error: --chips:")
+    assert "Traceback" not in err
+
+
+def test_chips_of_the_longest_amount_settle(tmp_path: Path) -> None:
+    players = tmp_path / "players.txt"
+    players.write_text("Ann, As Ks Qs Js Ts\nBob, 2c 3c 4c 5c 6c\n", encoding="utf-8")
+    big = "9" * 30
+    status, out, err = _cli("showdown", "--json", "--chips", f"Ann={big},Bob={big}", str(players))
+    assert (status, err) == (0, "")
+    assert str(2 * int(big)) in out
