@@ -156,3 +156,48 @@ def test_chips_of_the_longest_amount_settle(tmp_path: Path) -> None:
     status, out, err = _cli("showdown", "--json", "--chips", f"Ann={big},Bob={big}", str(players))
     assert (status, err) == (0, "")
     assert str(2 * int(big)) in out
+
+
+# -- class 6: a wild-card ranking's folder is refused where its name is -------------------
+
+WILD = ("joker", "two-jokers", "deuces-wild", "bug")
+
+
+def _refusal(game: str, rules: object) -> str | None:
+    try:
+        lookup.get_game(game).high_ranking(rules)  # type: ignore[arg-type]
+    except lookup.GameError as exc:
+        return str(exc)
+    return None
+
+
+@pytest.mark.parametrize("game", [game.name for game in lookup.games()])
+def test_wild_folders_pass_only_games_that_deal_wild_cards_by_name(game: str) -> None:
+    deals_wild = any(_refusal(game, name) is None for name in WILD)
+    for name in WILD:
+        folder = lookup.get_ranking(name).directory
+        by_path = _refusal(game, folder)
+        assert (by_path is None) == deals_wild, (game, name)
+        by_name = _refusal(game, name)
+        if by_path is not None and by_name is not None:
+            # The same words, the rules spelled as given.
+            assert by_path == by_name.replace(repr(name), repr(str(folder)))
+
+
+@pytest.mark.parametrize("game", ["razz", "deuce-to-seven", "stud-hilo", "omaha", "badugi"])
+def test_wild_folder_is_refused_on_every_surface(game: str, tmp_path: Path) -> None:
+    folder = lookup.get_ranking("joker").directory
+    size = lookup.get_game(game).hole_cards
+    hand = parse_cards("As 2c 3d 4h 5s 6c 7d")[:size]
+    other = parse_cards("Kc Kd Qh Qs Jc Jd Th")[:size]
+    board = parse_cards("8c 9d Tc") if lookup.get_game(game).has_board else None
+    calls = [
+        lambda: lookup.evaluate(hand, board, game=game, rules=folder),
+        lambda: lookup.showdown({"a": hand, "b": other}, board, game=game, rules=folder),
+        lambda: lookup.equity([hand, other], board=board, game=game, rules=folder, samples=10),
+    ]
+    for call in calls:
+        with pytest.raises(lookup.GameError, match="cannot replace it"):
+            call()
+    status, out, err = _cli("eval", "--game", game, "--rules", str(folder), *map(str, hand))
+    assert (status, out) == (2, "") and err.count("\n") == 1
