@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import io
 import random
-from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +17,7 @@ import pytest
 
 import lookup
 from lookup.cli.main import main
-from lookup.core.cards import Card, parse_cards
+from lookup.core.cards import parse_cards
 from tests.game_reference import reference_hand, reference_shares
 
 OMAHA_GAMES = ("omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "courchevel",
@@ -29,7 +28,10 @@ RANKS = "23456789TJQKA"
 def _cli(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(list(argv))
+        try:
+            status = main(list(argv))
+        except SystemExit as exc:  # argparse's usage errors
+            status = exc.code if isinstance(exc.code, int) else 1
     return status, out.getvalue(), err.getvalue()
 
 
@@ -201,3 +203,64 @@ def test_wild_folder_is_refused_on_every_surface(game: str, tmp_path: Path) -> N
             call()
     status, out, err = _cli("eval", "--game", game, "--rules", str(folder), *map(str, hand))
     assert (status, out) == (2, "") and err.count("\n") == 1
+
+
+# -- class 7: a symlink loop as --rules / load_rules ---------------------------------------
+
+
+def test_a_symlink_loop_is_a_table_error(tmp_path: Path) -> None:
+    loop = tmp_path / "loop"
+    loop.symlink_to(tmp_path / "back")
+    (tmp_path / "back").symlink_to(loop)
+    for rules in (loop, str(loop)):
+        with pytest.raises(lookup.TableError, match="symlink loop") as caught:
+            lookup.load_rules(rules)
+        assert caught.value.token == rules
+    with pytest.raises(lookup.TableError, match="symlink loop"):
+        lookup.evaluate("As Ks Qs Js Ts", rules=loop)
+    for argv in (
+        ("eval", "--rules", str(loop), "As Ks Qs Js Ts"),
+        ("census", "5", "--rules", str(loop)),
+        ("equity", "--rules", str(loop), "AsAh", "KsKh"),
+    ):
+        status, out, err = _cli(*argv)
+        assert (status, out) == (2, ""), argv
+        assert err.count("\n") == 1 and "Traceback" not in err
+
+
+# -- classes 7 and 13: one writer for every --png ------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["chart.xyz", "chart", "", " ", "chart.png.txt", "chart.svg"])
+def test_png_names_that_are_not_png_files_are_refused_first(name: str, tmp_path: Path) -> None:
+    status, out, err = _cli("preflop", "--png", str(tmp_path / name) if name.strip() else name)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and "--png" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_png_directory_is_refused_never_dir_dot_png(tmp_path: Path) -> None:
+    folder = tmp_path / "charts"
+    folder.mkdir()
+    for name in (str(folder), f"{folder}/", str(tmp_path / "made.png")):
+        if name.endswith("made.png"):
+            (tmp_path / "made.png").mkdir()
+        status, out, err = _cli("preflop", "--png", name)
+        assert (status, out) == (2, "") and err.count("\n") == 1 and "directory" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["charts", "made.png"]
+    assert list(folder.iterdir()) == []
+
+
+def test_png_write_errors_are_one_line_and_status_2(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    full = tmp_path / "full.png"
+    full.symlink_to("/dev/full")  # a full disk
+    status, out, err = _cli("preflop", "--png", str(full))
+    assert (status, out) == (2, "")
+    assert err == f"pokerlookup: error: cannot write --png {full}: No space left on device\n"
+    missing = tmp_path / "no" / "chart.png"
+    status, out, err = _cli("preflop", "--png", str(missing))
+    assert status == 2 and err.count("\n") == 1 and not missing.parent.exists()
+    good = tmp_path / "Chart.PNG"
+    assert _cli("preflop", "--png", str(good))[0] == 0
+    assert good.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

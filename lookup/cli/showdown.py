@@ -178,7 +178,7 @@ def parse_chips(text: str) -> dict[str, int]:
                 else f"--chips: {name!r} is given twice",
                 item.strip(),
             )
-        if not amount.isascii():  # str.isdigit() also passes "٣", "５" and "²"
+        if not amount.isascii():  # isdigit() passes Arabic-Indic, fullwidth, superscript
             raise ShowdownError(
                 f"--chips: {item.strip()!r}: chips are written in the digits 0-9", item.strip()
             )
