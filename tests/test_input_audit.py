@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -264,3 +265,61 @@ def test_png_write_errors_are_one_line_and_status_2(tmp_path: Path) -> None:
     good = tmp_path / "Chart.PNG"
     assert _cli("preflop", "--png", str(good))[0] == 0
     assert good.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# -- class 9: Omaha ranges: bounded memory, each distinct token read once ------------------
+
+
+def test_omaha_range_memory_is_bounded_after_200_distinct_tokens(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from lookup.ranges import omaha
+
+    # A smaller bound, so 200 quick tokens (256 holdings each) pass it many times over.
+    monkeypatch.setattr(omaha, "_KEPT_HOLDINGS", 5_000)
+    monkeypatch.setattr(omaha, "_kept", type(omaha._kept)())
+    tokens = ["".join(ranks) for ranks in combinations(RANKS, 4)][:200]
+    for token in tokens:
+        assert len(omaha.parse_omaha_range(token)) == 4**4
+        assert sum(map(len, omaha._kept.values())) <= 5_000
+    assert len(omaha._kept) == 5_000 // 4**4
+    # The most recent are the ones kept.
+    assert list(omaha._kept)[-1][0] == tuple(sorted(RANKS.index(r) for r in tokens[-1]))
+
+
+def test_omaha_range_reads_a_repeated_token_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lookup.ranges import omaha
+
+    calls: list[str] = []
+    read = omaha._token_combos
+
+    def counting(token: str, hole_cards: int) -> tuple[tuple[int, ...], ...]:
+        calls.append(token)
+        return read(token, hole_cards)
+
+    monkeypatch.setattr(omaha, "_token_combos", counting)
+    text = ", ".join(["AKQJ ds", "AAxx", "KKQQ"] * 6000)  # about 126 KB
+    assert len(text) > 100_000
+    expected = set(omaha.parse_omaha_range("AKQJ ds")) | set(omaha.parse_omaha_range("AAxx"))
+    expected |= set(omaha.parse_omaha_range("KKQQ"))
+    calls.clear()
+    assert omaha.parse_omaha_range(text) == tuple(sorted(expected))
+    assert sorted(calls) == ["AAxx", "AKQJ ds", "KKQQ"]
+
+
+def test_omaha_range_expansions_are_kept_and_reused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lookup.ranges import omaha
+
+    expansions: list[tuple[int, ...]] = []
+    expand = omaha._expand
+
+    def counting(named: tuple[int, ...], hole_cards: int) -> tuple[tuple[int, ...], ...]:
+        expansions.append(named)
+        return expand(named, hole_cards)
+
+    monkeypatch.setattr(omaha, "_expand", counting)
+    monkeypatch.setattr(omaha, "_kept", type(omaha._kept)())
+    first = omaha.parse_omaha_range("QQ88, qq88 ds, Q8Q8 rb")
+    assert len(expansions) == 1  # one rank multiset, expanded once
+    assert omaha.parse_omaha_range("QQ88") == tuple(c for c in first if len(c) == 4)
+    assert len(expansions) == 1
