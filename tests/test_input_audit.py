@@ -10,6 +10,10 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import signal
+import subprocess
+import sys
+import time
 from itertools import combinations
 from pathlib import Path
 
@@ -323,3 +327,88 @@ def test_omaha_range_expansions_are_kept_and_reused(monkeypatch: pytest.MonkeyPa
     assert len(expansions) == 1  # one rank multiset, expanded once
     assert omaha.parse_omaha_range("QQ88") == tuple(c for c in first if len(c) == 4)
     assert len(expansions) == 1
+
+
+# -- class 12: Ctrl-C while the command is still importing ---------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+_INTERRUPT_MID_IMPORT = """
+import os, signal, sys
+{setup}
+
+class CtrlC:  # Ctrl-C arrives while the heavy imports run, the moment one starts
+    def find_spec(self, name, path=None, target=None):
+        if name == "lookup.ranking.ranking":
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+import lookup
+print("not reached")
+"""
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        'sys.argv[0] = "/venv/bin/pokerlookup"',  # the console script
+        'sys.argv[0] = "-m"; sys.orig_argv = ["python3", "-X", "utf8", "-m", "lookup", "eval"]',
+    ],
+)
+def test_ctrl_c_during_the_commands_imports_is_one_line_and_130(setup: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPT_MID_IMPORT.format(setup=setup)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "pokerlookup: interrupted\n")
+
+
+def test_a_library_import_keeps_its_ctrl_c() -> None:
+    script = _INTERRUPT_MID_IMPORT.format(setup="")
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode != 130 and "KeyboardInterrupt" in done.stderr
+
+
+def _lookup_frames(stderr: str) -> set[str]:
+    return {
+        line.split('"')[1].split("/lookup/", 1)[1]
+        for line in stderr.splitlines()
+        if line.strip().startswith("File ") and "/lookup/" in line
+    }
+
+
+def test_ctrl_c_at_many_early_moments_never_shows_a_traceback_of_ours() -> None:
+    # Python's own start (site, finding the package) is before any line of ours: a
+    # traceback there may show, but none with a frame past the guard's import.
+    outcomes = {}
+    for step in range(30):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "lookup", "eval", "As Ks Qs Js Ts"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        time.sleep(0.004 * step)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        if process.returncode == 0:
+            assert err == ""  # finished first
+            continue
+        if err == "pokerlookup: interrupted\n":
+            assert (process.returncode, out) == (130, "")
+        else:
+            assert process.returncode in (1, -signal.SIGINT), err
+            assert _lookup_frames(err) <= {"__init__.py", "core/interrupt.py"}, err
+        outcomes[step] = process.returncode
+    assert 130 in outcomes.values()  # the window of the imports was hit
+
+
+def test_help_to_a_full_disk_is_an_error(tmp_path: Path) -> None:
+    for argv in (["--help"], ["eval", "--help"], ["preflop", "-h"]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [sys.executable, "-m", "lookup", *argv],
+                cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60,
+            )  # fmt: skip
+        assert done.returncode == 2
+        assert done.stderr == "pokerlookup: error: cannot write output: No space left on device\n"
