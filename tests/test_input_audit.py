@@ -412,3 +412,28 @@ def test_help_to_a_full_disk_is_an_error(tmp_path: Path) -> None:
             )  # fmt: skip
         assert done.returncode == 2
         assert done.stderr == "pokerlookup: error: cannot write output: No space left on device\n"
+
+
+# -- class 13: Cactus-Kev ints: one rule for tuples and lists in the game evaluators --------
+
+
+@pytest.mark.parametrize("game", [game.name for game in lookup.games()])
+def test_game_evaluators_read_tuples_and_lists_of_ints_alike(game: str) -> None:
+    found = lookup.get_game(game)
+    cards = parse_cards("As Ks Qs Js Ts 9s 8s")
+    hole = cards[: found.hole_cards]
+    board = parse_cards("6c 7d 8h") if found.has_board else None
+    kev = [int(card) for card in hole]  # plain ints equal to the cards
+    index = [card.index for card in hole]
+    shared = None if board is None else tuple(board)
+    evaluate = lookup.evaluate_hilo if found.hilo else lookup.evaluate
+    for plain in (kev,):
+        answers = []
+        for form in (tuple, list):
+            try:
+                answers.append(evaluate(form(plain), shared, game=game))
+            except lookup.CardError as exc:
+                answers.append(type(exc))
+        assert answers[0] == answers[1] == lookup.CardError
+    assert evaluate(tuple(index), shared, game=game) == evaluate(list(index), shared, game=game)
+    assert evaluate(tuple(index), shared, game=game) == evaluate(hole, shared, game=game)
