@@ -152,6 +152,15 @@ def _disjoint_pairs(first: Sequence[Combo], second: Sequence[Combo]) -> tuple[in
     return int(win.sum()), int(tie.sum()), int(free.sum())
 
 
+def _spell(combo: object) -> str:
+    """``repr(combo)``, cut short: a huge int in it must not make the message fail."""
+    try:
+        text = repr(combo)
+    except ValueError:  # an int of 4,300+ digits
+        return f"{type(combo).__name__} holding a huge int"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _checked_combos(combos: object) -> tuple[Combo, ...]:
     """``combos`` as Combos (higher index first), or a RangeError naming the first bad one.
 
@@ -171,7 +180,7 @@ def _checked_combos(combos: object) -> tuple[Combo, ...]:
             or pair[0] == pair[1]
             or not (0 <= pair[0] <= 51 and 0 <= pair[1] <= 51)
         ):
-            raise RangeError(f"combo {combo!r} is not two distinct card indices 0-51", combo)
+            raise RangeError(f"combo {_spell(combo)} is not two distinct card indices 0-51", combo)
         checked.append((max(pair), min(pair)))
     return tuple(checked)
 
