@@ -27,10 +27,8 @@ import math
 import multiprocessing
 import os
 import signal
-import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -327,21 +325,12 @@ def _poker_census(
                 counts += task_counts
                 bar.advance(rows)
         else:
-            # Workers ignore Ctrl-C from the moment they exist (see _interrupts_deferred):
-            # only the parent sees it, and every way out of here stops and joins the
-            # pool, so an interrupt neither hangs, prints tracebacks nor leaves a process.
-            pool = None
-            try:
-                with _interrupts_deferred():
-                    pool = multiprocessing.Pool(workers, initializer=_ignore_interrupts)
+            # Workers ignore Ctrl-C: only the parent sees it, and leaving this block
+            # terminates the pool, so an interrupt neither hangs nor prints tracebacks.
+            with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
                 for rows, task_counts in pool.imap_unordered(_count_task, tasks):
                     counts += task_counts
                     bar.advance(rows)
-            finally:
-                if pool is not None:
-                    with _interrupts_deferred():
-                        pool.terminate()
-                        pool.join()
     return counts, workers
 
 
@@ -366,39 +355,8 @@ def max_jobs() -> int:
     return 4 * (os.cpu_count() or 1)
 
 
-@contextmanager
-def _interrupts_deferred() -> Iterator[None]:
-    """Hold Ctrl-C until the block ends, then raise it (KeyboardInterrupt) in the parent.
-
-    While the block runs, SIGINT is blocked and its Python handler only notes it. A
-    worker started here inherits both (a forked child the handler and the mask, a
-    spawned one the mask), so it cannot be interrupted before :func:`_ignore_interrupts`
-    runs; and the parent is never interrupted halfway through starting or stopping the
-    pool. Off the main thread, where handlers cannot be set, the block runs as is.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    previous = signal.getsignal(signal.SIGINT)
-    signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    blocking = hasattr(signal, "pthread_sigmask")  # POSIX only
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if blocking else set()
-    try:
-        yield
-    finally:
-        if blocking:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a pending Ctrl-C is noted now
-        signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
-    if caught:
-        raise KeyboardInterrupt
-
-
 def _ignore_interrupts() -> None:
-    """A worker's first act: ignore Ctrl-C (discarding one pending), then stop blocking it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _colex_rows(cards: int) -> NDArray[np.uint8]:
