@@ -81,7 +81,9 @@ def build_badugi_tables(rules: RankingRules, *, show_progress: bool = True) -> d
     primes = mask_primes()
     verdict_of_key = {}
     multisets = list(mask_multisets(rules))
-    with Progress(f"{rules.name}: four-card hands", len(multisets), enabled=show_progress) as bar:
+    with Progress(
+        f"{rules.name}: four-card hands", len(multisets), unit="hands", enabled=show_progress
+    ) as bar:
         for masks in multisets:
             cards = [(r, suit) for suit, m in enumerate(masks) for r in range(13) if m >> r & 1]
             verdict_of_key[math.prod(primes[m] for m in masks)] = classify(cards, rules)

@@ -121,7 +121,9 @@ def _unsuited_by_rank_key(
     sizes = (6, 7)
     total = sum(1 for size in sizes for _ in rank_multisets(rules, size))
     unsuited: dict[int, dict[int, int]] = {}
-    with Progress(f"{rules.name}: best of each rank multiset", total, enabled=show_progress) as bar:
+    with Progress(
+        f"{rules.name}: best of each rank multiset", total, unit="multisets", enabled=show_progress
+    ) as bar:
         for size in sizes:
             by_key = unsuited[size] = {}
             for ranks in rank_multisets(rules, size):
@@ -264,7 +266,7 @@ def _flush_mode(
         return FlushMode.WINS, {}
     exceptions: dict[int, int] = {}
     label = f"{rules.name}: flushes against the rest"
-    with Progress(label, len(configurations), enabled=show_progress) as bar:
+    with Progress(label, len(configurations), unit="configurations", enabled=show_progress) as bar:
         for suited, others in configurations:
             bar.advance()
             best_flush = flush[_mask(suited)]

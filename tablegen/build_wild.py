@@ -122,7 +122,9 @@ def build_wild_tables(rules: RankingRules, *, show_progress: bool = True) -> dic
         if size - wilds >= 0
     ]
     total = sum(sum(1 for _ in _multisets(rules, size - wilds)) for size, wilds in shapes)
-    with Progress(f"{rules.name}: best of each shape", total, enabled=show_progress) as bar:
+    with Progress(
+        f"{rules.name}: best of each shape", total, unit="shapes", enabled=show_progress
+    ) as bar:
         for size, wilds in shapes:
             counts[str(size)] = counts.get(str(size), 0)
             for ranks in _multisets(rules, size - wilds):

@@ -71,7 +71,7 @@ def preflop_main(argv: list[str]) -> int:
     try:
         with (
             dask_client(args.scheduler, args.workers) as client,
-            Progress("preflop matchups", len(keys), enabled=not args.quiet) as bar,
+            Progress("preflop matchups", len(keys), unit="matchups", enabled=not args.quiet) as bar,
         ):
             report = run_blocks(
                 blocks, work, client, max_blocks=args.max_blocks, on_block=bar.advance

@@ -313,7 +313,7 @@ def test_range_counts_after_removal_are_reported() -> None:
         (lambda: equity(["AsAh", "KsKh"], dead="Kh"), DuplicateCardError, "'Kh' is held by"),
         (lambda: equity(["AsAh", "QQ+, AKx"]), RangeError, "'AKx'"),
         (lambda: equity(["AsAh", "AsAhKs"]), RangeError, "two cards"),
-        (lambda: equity(["AsAh", ["As"]]), HandSizeError, "player 2 has 1 cards"),
+        (lambda: equity(["AsAh", ["As"]]), HandSizeError, "player 2 has 1 card:"),
         (lambda: equity(["AsAh", 7]), RangeError, "player 2"),
         (lambda: equity(["AA", "KK"], board="Ac Ad Ah"), RangeError, "no combos left"),
         (lambda: equity(["AsAh", "AdAc", "AA"]), RangeError, "player 3's range 'AA'"),
@@ -357,7 +357,7 @@ def test_cli_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     expected = brute_force([pair("AsAh"), pair("KsKh")], indices("2c7d9h"), indices("5s"))
     equity_text, win_text = (f"{float(f):.2%}" for f in expected[0][:2])
     assert out[1].split() == ["1", "AsAh", equity_text, win_text, "0.00%"]
-    assert out[-1] == "exact: all 946 boards"  # C(44, 2)
+    assert out[-1] == "exact: all 946 showdowns"  # C(44, 2)
 
 
 def test_cli_samples_and_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -368,12 +368,12 @@ def test_cli_samples_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["equity", "QQ+, AKs", "random", "--samples", "20000", "--seed", "3", "--json"]
     assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["exact"] is False and data["seed"] == 3 and data["boards"] == 20_000
+    assert data["exact"] is False and data["seed"] == 3 and data["samples"] == 20_000
     api = equity(["QQ+, AKs", "random"], samples=20_000, seed=3)
     assert [p["equity"] for p in data["players"]] == [p.equity for p in api]
     assert [p["combos"] for p in data["players"]] == [22, 1326]
     assert main(["equity", "AsAh", "KsKh", "--board", "2c7d9h4s5s", "--no-progress"]) == 0
-    assert "exact: all 1 boards" in capsys.readouterr().out
+    assert "exact: the only showdown" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

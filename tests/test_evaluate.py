@@ -269,8 +269,8 @@ def test_hole_and_board() -> None:
 @pytest.mark.parametrize(
     ("hole", "board", "message"),
     [
-        ("Ah Kd", "Ac Ah 7s 7c 2h", "card 'Ah' is both in the hand and on the board"),
-        ("Ah Kd", "Kd Ah 7s 7c 2h", "card 'Ah' is both in the hand and on the board"),
+        ("Ah Kd", "Ac Ah 7s 7c 2h", "card 'Ah' is held by the hand and the board"),
+        ("Ah Kd", "Kd Ah 7s 7c 2h", "card 'Ah' is held by the hand and the board"),
         ("Ah Ah", "Ac Ad 7s 7c 2h", "card 'Ah' appears more than once"),
         ("Ah Kd", "Ac 7s Ac 7c 2h", "card 'Ac' appears more than once"),
         ("Ah Kd", "Ac 7s 10c Tc 2h", "card 'Tc' appears more than once"),

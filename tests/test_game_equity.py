@@ -214,8 +214,8 @@ def test_short_deck_triton_replaces_the_ranking() -> None:
         ("stud", ["Ah Ad 5c", "Kh Kd Qs"], "2c", GameError, "stud has no board"),
         ("courchevel", ["As Ah Ks Kh 2c", "random"], "", HandSizeError, "1, 3, 4 or 5"),
         ("omaha", ["As Ah Ks Kh", "random"], "2c 3c", HandSizeError, "0, 3, 4 or 5"),
-        ("omaha", ["As Ah Ks Kh", "Qd Qc Jd As"], "", DuplicateCardError, "player 1 and held"),
-        ("omaha", ["As Ah Ks Kh", "random"], "Ks 2c 3c", DuplicateCardError, "on the board"),
+        ("omaha", ["As Ah Ks Kh", "Qd Qc Jd As"], "", DuplicateCardError, "player 1 and player 2"),
+        ("omaha", ["As Ah Ks Kh", "random"], "Ks 2c 3c", DuplicateCardError, "board and player 1"),
         ("short-deck", ["As Ks", "2h 2d"], "", CardError, "not in the short-deck deck"),
         ("razz", ["Ah Ad 5c"], "", PokerLookupError, "2 to 10 players"),
         ("pineapple", ["Ah Ad", "Kc Kd"], "", GameError, "unknown game"),
@@ -231,9 +231,9 @@ def test_bad_input_is_refused_with_a_package_error(
 
 
 def test_dead_card_clashes_are_refused() -> None:
-    with pytest.raises(DuplicateCardError, match="'Ks' is dead and held by player 1"):
+    with pytest.raises(DuplicateCardError, match="'Ks' is held by the dead cards and player 1"):
         equity(["As Ah Ks Kh", "random"], dead="Ks", game="omaha")
-    with pytest.raises(DuplicateCardError, match="on the board and dead"):
+    with pytest.raises(DuplicateCardError, match="held by the board and the dead cards"):
         equity(["As Ah Qs Kh", "random"], board="2c 3c 4c", dead="2c", game="omaha")
 
 
@@ -359,7 +359,7 @@ def test_cli_exact_limit_raised_runs(capsys: pytest.CaptureFixture[str]) -> None
 
     args = ["equity", "--game", "omaha", "As Ah Ks Kh", "Qd Qc Jd Jc", "--board", "2s 7h 8d"]
     assert main([*args, "--exact", "--exact-limit", "820"]) == 0
-    assert "exact: all 820 deals" in capsys.readouterr().out
+    assert "exact: all 820 showdowns" in capsys.readouterr().out
 
 
 # Short-deck ranges: every compatible assignment of combos is equally likely.

@@ -318,7 +318,7 @@ def test_cli_eval_game(capsys: pytest.CaptureFixture[str]) -> None:
         main(["eval", "--game", "omaha", "As Ah Ad Ac", "--board", "Ks Kd 2c 3c 4h", "--json"]) == 0
     )
     record = json.loads(capsys.readouterr().out)
-    assert record["hand"]["description"] == "Two Pair, Aces and Kings, Four kicker"
+    assert record["description"] == "Two Pair, Aces and Kings, Four kicker"
     assert main(["eval", "--game", "omaha-hilo", "As 2s Kd Kh", "--board", "9c Td 8h Kc 7s"]) == 0
     assert "low:         No low" in capsys.readouterr().out
     assert main(["eval", "--game", "razz", "--rules", "standard", "Kc Kd 5h 4s 3c 2d Ah"]) == 2

@@ -391,11 +391,14 @@ def test_ctrl_c_at_many_early_moments_never_shows_a_traceback_of_ours() -> None:
         time.sleep(0.004 * step)
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
-        if process.returncode == 0:
-            assert err == ""  # finished first
+        if process.returncode == 0:  # finished first, or Python ignored it in its own start
+            assert err == "" or err.startswith("Exception ignored"), err
+            assert _lookup_frames(err) == set(), err
             continue
         if err == "pokerlookup: interrupted\n":
-            assert (process.returncode, out) == (130, "")
+            # 130; once in many hundred tries under load the status read -2 (killed by
+            # SIGINT, which a shell reports as 130 too): the strict 130 is the tests above.
+            assert process.returncode in (130, -signal.SIGINT) and out == ""
         else:
             assert process.returncode in (1, -signal.SIGINT), err
             assert _lookup_frames(err) <= {"__init__.py", "core/interrupt.py"}, err

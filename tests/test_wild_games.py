@@ -342,7 +342,7 @@ def test_cli_equity_and_showdown_under_a_joker() -> None:
     assert "* Ann  As Jk  plays As Ks Qs Js Jk as Ts  Royal Flush" in table_view.stdout
     stud = "As 2d 2c Ks Qs 3h 4h"
     one = _cli("eval", "--game", "stud", "--rules", "deuces-wild", stud, "--ascii")
-    assert one.stdout.splitlines()[1] == "plays:       As Ks Qs 2d as Js 2c as Ts"
+    assert one.stdout.splitlines()[2] == "plays:       As Ks Qs 2d as Js 2c as Ts"
     refused = _cli("showdown", "--game", "omaha", "--rules", "joker", "--board", board, "-",
                    stdin=table)  # fmt: skip
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1

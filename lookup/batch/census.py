@@ -318,7 +318,7 @@ def _poker_census(
     tasks = _tasks(hand_size, chunk_rows, ranking)
     counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
     label = f"{hand_size}-card hands"
-    with Progress(label, math.comb(len(deck), hand_size), enabled=progress) as bar:
+    with Progress(label, math.comb(len(deck), hand_size), unit="hands", enabled=progress) as bar:
         if workers == 1:
             results: Iterator[tuple[int, NDArray[np.int64]]] = map(_count_task, tasks)
             for rows, task_counts in results:
@@ -379,7 +379,7 @@ def _wild_census(
     block = deck[_colex_rows(len(deck))]
     counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
     hands = math.comb(len(deck), hand_size)
-    with Progress(f"{hand_size}-card hands", hands, enabled=progress) as bar:
+    with Progress(f"{hand_size}-card hands", hands, unit="hands", enabled=progress) as bar:
         for top in combinations(range(len(deck)), hand_size - _BLOCK):
             below = math.comb(top[0], _BLOCK) if top else len(block)
             for start in range(0, below, 1 << 20):

@@ -83,6 +83,7 @@ from lookup.core.errors import (
     PokerLookupError,
     RankingError,
 )
+from lookup.core.messages import count
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
 from lookup.ranking.tables import MASK_SPACE, RankKeyTable, exception_key
 
@@ -581,6 +582,13 @@ def evaluate_batch(
     gives an arbitrary class). ``debug=True`` also verifies each perfect-hash
     slot holds the hand's key.
 
+    Parameters:
+
+    ``cards``: an ``(N, k)`` integer array-like of card indices ``4 * rank + suit``
+    ``rules``: the ranking (a name, a table folder's path or a Ranking); default standard
+    ``check_duplicates``: False skips the distinct-cards check (the caller guarantees it)
+    ``debug``: True also verifies each perfect-hash slot against the hand's key
+
     >>> evaluate_batch([[51, 47, 43, 39, 35], [0, 4, 8, 12, 49]]).tolist()  # royal, wheel
     [1, 1609]
     >>> evaluate_batch([[51, 0, 9, 14]], rules="badugi").tolist()  # As 2c 4d 5h: third best
@@ -691,6 +699,12 @@ def _four_of_five() -> list[tuple[int, ...]]:
 def categorize_batch(classes: ArrayLike, *, rules: RulesLike = "standard") -> NDArray[np.uint8]:
     """The :class:`~lookup.core.rules.Category` value of each class number of ``rules``.
 
+    Parameters:
+
+    ``classes``: class numbers of ``rules`` (any integer array-like, e.g.
+        :func:`evaluate_batch`'s answer)
+    ``rules``: the ranking the numbers belong to (a name, a table folder's path or a Ranking)
+
     >>> categorize_batch([1, 11, 7462]).tolist()
     [8, 7, 0]
     >>> categorize_batch([0])
@@ -721,18 +735,22 @@ def encode_batch(hands: Iterable[CardsLike]) -> NDArray[np.uint8]:
 
     Every hand must have the same number of cards; parsing is per hand, in Python.
 
+    Parameters:
+
+    ``hands``: the hands, each in any form :func:`parse_cards` reads, all of one size
+
     >>> encode_batch(["As Kd", "2c 3c"]).tolist()
     [[51, 45], [0, 4]]
     >>> encode_batch(["As Kd", "2c"])
     Traceback (most recent call last):
     ...
-    lookup.HandSizeError: hand 1 has 1 cards, hand 0 has 2: every hand needs the same count
+    lookup.HandSizeError: hand 1 has 1 card, hand 0 has 2: every hand needs the same count
     """
     rows = [[card.index for card in parse_cards(hand)] for hand in hands]
     for number, row in enumerate(rows):
         if len(row) != len(rows[0]):
             raise HandSizeError(
-                f"hand {number} has {len(row)} cards, hand 0 has {len(rows[0])}: "
+                f"hand {number} has {count(len(row), 'card')}, hand 0 has {len(rows[0])}: "
                 "every hand needs the same count"
             )
     width = len(rows[0]) if rows else 0
@@ -741,6 +759,10 @@ def encode_batch(hands: Iterable[CardsLike]) -> NDArray[np.uint8]:
 
 def decode_batch(cards: ArrayLike) -> list[str]:
     """Each row of card indices as a string such as ``'As Kd 7h'``.
+
+    Parameters:
+
+    ``cards``: an ``(N, k)`` integer array-like of card indices ``4 * rank + suit``
 
     >>> decode_batch([[51, 45], [0, 4]])
     ['As Kd', '2c 3c']

@@ -16,11 +16,12 @@ by default). A progress bar appears on stderr once a run has taken two seconds.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
+from lookup.cli.format import card_list, json_line
+from lookup.core.messages import count
 from lookup.odds.front import equity
-from lookup.odds.results import DEFAULT_EXACT_LIMIT, EXACT_LIMIT, EquityResult, PlayerEquity
+from lookup.odds.results import DEFAULT_EXACT_LIMIT, EXACT_LIMIT, EquityResult
 
 __all__ = ["register", "render_table", "run"]
 
@@ -91,13 +92,13 @@ def run(args: argparse.Namespace) -> int:
     player  hand  equity      win    tie
          1  AsAh  100.00%  100.00%  0.00%
          2  KsKh    0.00%    0.00%  0.00%
-    exact: all 1 boards
+    exact: the only showdown
     0
     >>> main(["equity", "--game", "omaha-hilo", "As 2h Ks 3h", "Qd Qc 4d 5c", "--board", "6s7h8d"])
     player  hand         equity     win     tie   scoop
          1  As 2h Ks 3h  53.60%  10.37%  86.46%  10.37%
          2  Qd Qc 4d 5c  46.40%   3.17%  86.46%   3.17%
-    exact: all 820 deals
+    exact: all 820 showdowns
     0
     >>> main(["equity", "AsAh", "ZZ"])  # the message goes to stderr
     2
@@ -116,17 +117,23 @@ def run(args: argparse.Namespace) -> int:
         game=None if args.game == "holdem" and args.rules is None else args.game,
         rules=args.rules,
     )
-    print(json.dumps(as_json(result), indent=2) if args.json else render_table(result))
+    print(json_line(as_json(result)) if args.json else render_table(result))
     return 0
 
 
 def as_json(result: EquityResult) -> dict[str, Any]:
-    """The result as plain JSON-ready data.
+    """The result as JSON-ready data, one shape for every game and mode (docs/schemas/equity.json).
+
+    Cards are lists (None when there are none); an exact run counts its ``boards``
+    (``samples`` None), a sampled run its ``samples`` (``boards`` None); the hi/lo
+    figures and the exact fraction are None where the game or the mode has none.
 
     >>> from lookup.odds.front import equity
     >>> data = as_json(equity(["AsAh", "KsKh"], board="2c7d9h4s"))
-    >>> data["board"], data["exact"], data["boards"], data["players"][0]["hand"]
-    ('2c 7d 9h 4s', True, 44, 'AsAh')
+    >>> data["board"], data["dead"], data["exact"], data["boards"], data["samples"]
+    (['2c', '7d', '9h', '4s'], None, True, 44, None)
+    >>> data["players"][0]["hand"], data["players"][0]["scoop"]
+    ('AsAh', None)
     >>> as_json(equity(["AsAh", "KsKh"], board="2c"))
     Traceback (most recent call last):
     ...
@@ -134,39 +141,27 @@ def as_json(result: EquityResult) -> dict[str, Any]:
     """
     return {
         "game": result.game,
-        "board": " ".join(str(c) for c in result.board),
-        "dead": " ".join(str(c) for c in result.dead),
+        "board": card_list(result.board),
+        "dead": card_list(result.dead),
         "exact": result.exact,
-        "boards": result.boards,
+        "boards": result.boards if result.exact else None,
+        "samples": None if result.exact else result.boards,
         "seed": result.seed,
         "players": [
             {
                 "hand": p.hand,
+                "combos": p.combos,
                 "equity": p.equity,
                 "win": p.win,
                 "tie": p.tie,
                 "std_error": p.std_error,
-                "combos": p.combos,
-                **_hilo_fields(p),
-                **(
-                    {"equity_fraction": str(p.equity_fraction)}
-                    if p.equity_fraction is not None
-                    else {}
-                ),
+                "scoop": p.scoop,
+                "win_high": p.win_high,
+                "win_low": p.win_low,
+                "equity_fraction": None if p.equity_fraction is None else str(p.equity_fraction),
             }
             for p in result
         ],
-    }
-
-
-def _hilo_fields(player: PlayerEquity) -> dict[str, float]:
-    """The hi/lo figures of a player, when the game splits the pot."""
-    if player.scoop is None:
-        return {}
-    return {
-        "scoop": player.scoop,
-        "win_high": player.win_high or 0.0,
-        "win_low": player.win_low or 0.0,
     }
 
 
@@ -178,7 +173,7 @@ def render_table(result: EquityResult) -> str:
     player  hand  equity     win    tie
          1  AsAh  95.45%  95.45%  0.00%
          2  KsKh   4.55%   4.55%  0.00%
-    exact: all 44 boards
+    exact: all 44 showdowns
     >>> print(render_table(equity(["QQ+", "AKs"], samples=10_000, seed=5)))  # doctest: +ELLIPSIS
     player  hand  equity  ± s.e.     win    tie
          1  QQ+   ...%   0.4...%  ...%  ...%
@@ -217,12 +212,11 @@ def render_table(result: EquityResult) -> str:
         ).rstrip()
 
     lines = [line(header), *(line(r) for r in rows)]
-    # With ranges, each showdown is one assignment of holdings plus one board.
-    unit = "boards" if all(p.combos == 1 for p in result) else "showdowns"
-    if result.game != "holdem":
-        unit = "deals"  # players' cards may be dealt too, not only the board
+    # One word for every game and mode: a showdown is one board (with ranges, one board
+    # and one assignment of holdings; in stud and draw, one deal of the players' cards).
     if result.exact:
-        lines.append(f"exact: all {result.boards:,} {unit}")
+        total = count(result.boards, "showdown")
+        lines.append("exact: the only showdown" if result.boards == 1 else f"exact: all {total}")
     else:
-        lines.append(f"sampled: {result.boards:,} {unit}, seed {result.seed}")
+        lines.append(f"sampled: {count(result.boards, 'showdown')}, seed {result.seed}")
     return "\n".join(lines)

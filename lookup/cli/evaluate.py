@@ -5,10 +5,18 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lookup.cli.format import format_cards, never_fail_to_encode, stream_takes_unicode
+from lookup.cli.format import (
+    card_list,
+    format_cards,
+    hand_record,
+    json_line,
+    never_fail_to_encode,
+    stream_takes_unicode,
+)
 from lookup.cli.rules import add_rules_option, ranking_of
 from lookup.core.cards import Card, hand_cards, parse_cards
 from lookup.core.errors import HandSizeError
+from lookup.core.messages import count
 from lookup.game.best_five import best_five, best_five_hilo
 from lookup.ranking.value import CLASS_COUNT
 
@@ -17,6 +25,8 @@ from lookup.ranking.value import CLASS_COUNT
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Final
+
+    from lookup.ranking.describe import BestFive
 
 __all__ = ["register", "run"]
 
@@ -93,55 +103,34 @@ def run(args: argparse.Namespace) -> int:
     total = len(hole) + len(board)
     least = ranking.hand_size
     if not least <= total <= MAX_HAND_CARDS:
-        given = f"got {len(hole)} cards" + (f" and {len(board)} on the board" if board else "")
+        given = f"got {count(len(hole), 'card')}" + (
+            f" and {len(board)} on the board" if board else ""
+        )
         raise HandSizeError(
             f"{given}: a {ranking.name} hand needs {least} to {MAX_HAND_CARDS} cards in all",
             total,
         )
     best = best_five(hole, board, rules=ranking)
-    rank, five = best
-    description = rank.describe()
-    top = "a royal flush" if ranking.name == "standard" else "the best hand"
     if args.json:
-        record = {
-            "rules": ranking.name,
-            "cards": _ascii(hole),
-            "board": _ascii(board) if args.board is not None else None,
-            "hand": rank.name,
-            "category": rank.category.name.lower(),
-            "description": description,
-            "best_five": _ascii(five),
-            "class": rank.class_number,
-        }
-        import json  # only --json pays for it
-
-        print(json.dumps(record))
+        print(json_line(_record(None, hole, board, best, None)))
         return 0
-    unicode = not args.ascii and stream_takes_unicode(sys.stdout)
-    print(f"name:        {rank.name}")
-    print(f"description: {description}")
-    plays = format_cards(five, unicode=unicode)
-    if any(best.stand_ins):  # wild cards: say what each one stands for
-        plays = " ".join(
-            label if unicode else label.translate(_ASCII_SUITS) for label in best.labels
-        )
-    print(f"plays:       {plays}")
-    print(
-        f"class:       {rank.class_number} of {ranking.class_count} (1 is {top}; lower is stronger)"
-    )
+    _print_hand(best, unicode=not args.ascii and stream_takes_unicode(sys.stdout))
     return 0
 
 
 def _run_game(args: argparse.Namespace) -> int:
-    """``eval --game``: the hand(s) a player's hole cards make in a game.
+    """``eval --game``: the hand(s) a player's hole cards make in a game, labelled as without.
 
     >>> from lookup.cli.main import main
     >>> main(["eval", "--game", "omaha-hilo", "As 2s Kd Kh", "--board", "3c 4d 8h Kc 7s",
     ...       "--ascii"])
-    high:        Three of a Kind, Kings, Eight-Seven
+    name:        Three of a Kind
+    description: Three of a Kind, Kings, Eight-Seven
     plays:       Kd Kh Kc 8h 7s
+    class:       1721 of 7462 (1 is a royal flush; lower is stronger)
     low:         Seven-Four low: 7-4-3-2-A
-    plays:       7s 4d 3c 2s As
+    low plays:   7s 4d 3c 2s As
+    low class:   7 of 57 (1 is the best hand; lower is stronger)
     0
     >>> main(["eval", "--game", "razz", "As", "Ks"])
     2
@@ -150,43 +139,61 @@ def _run_game(args: argparse.Namespace) -> int:
 
     rules = None if args.rules is None else ranking_of(args.rules)
     hole = " ".join(args.cards)
-    unicode = not args.ascii and stream_takes_unicode(sys.stdout)
+    low: BestFive | None = None
     if get_game(args.game).hilo:
         high, low = best_five_hilo(hole, args.board, game=args.game, rules=rules)
-        halves = [("high", high), ("low", low)]
     else:
-        halves = [("hand", best_five(hole, args.board, game=args.game, rules=rules))]
+        high = best_five(hole, args.board, game=args.game, rules=rules)
     if args.json:
-        record: dict[str, Any] = {"game": args.game}
-        for label, half in halves:
-            record[label] = (
-                None
-                if half is None
-                else {
-                    "rules": half.rank.ranking.name,
-                    "description": half.rank.describe(),
-                    "best_five": _ascii(half.cards),
-                    "class": half.rank.class_number,
-                }
-            )
-        import json  # only --json pays for it
-
-        print(json.dumps(record))
+        board = () if args.board is None else parse_cards(args.board)
+        print(json_line(_record(args.game, parse_cards(hole), board, high, low)))
         return 0
-    for label, half in halves:
-        print(f"{label + ':':<12} {'No low' if half is None else half.rank.describe()}")
-        if half is not None:
-            plays = format_cards(half.cards, unicode=unicode)
-            if any(half.stand_ins):  # wild cards: say what each one stands for
-                plays = " ".join(
-                    label if unicode else label.translate(_ASCII_SUITS) for label in half.labels
-                )
-            print(f"plays:       {plays}")
+    unicode = not args.ascii and stream_takes_unicode(sys.stdout)
+    _print_hand(high, unicode=unicode)
+    if get_game(args.game).hilo:
+        print(f"low:         {'No low' if low is None else low.rank.describe()}")
+        if low is not None:
+            print(f"low plays:   {_plays(low, unicode=unicode)}")
+            print(f"low class:   {_class_line(low)}")
     return 0
 
 
+def _record(
+    game: str | None,
+    hole: tuple[Card, ...],
+    board: tuple[Card, ...],
+    high: BestFive,
+    low: BestFive | None,
+) -> dict[str, Any]:
+    """``eval --json``, one shape with or without --game (docs/schemas/eval.json)."""
+    return {
+        "game": game,
+        "cards": card_list(hole),
+        "board": card_list(board),
+        **hand_record(high.rank, high.cards, high.rank.describe()),
+        "low": None if low is None else hand_record(low.rank, low.cards, low.rank.describe()),
+    }
+
+
+def _print_hand(best: BestFive, *, unicode: bool) -> None:
+    print(f"name:        {best.rank.name}")
+    print(f"description: {best.rank.describe()}")
+    print(f"plays:       {_plays(best, unicode=unicode)}")
+    print(f"class:       {_class_line(best)}")
+
+
+def _plays(best: BestFive, *, unicode: bool) -> str:
+    if any(best.stand_ins):  # wild cards: say what each one stands for
+        return " ".join(
+            label if unicode else label.translate(_ASCII_SUITS) for label in best.labels
+        )
+    return format_cards(best.cards, unicode=unicode)
+
+
+def _class_line(best: BestFive) -> str:
+    ranking = best.rank.ranking
+    top = "a royal flush" if ranking.name == "standard" else "the best hand"
+    return f"{best.rank.class_number} of {ranking.class_count} (1 is {top}; lower is stronger)"
+
+
 _ASCII_SUITS = str.maketrans("♣♦♥♠", "cdhs")
-
-
-def _ascii(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]

@@ -19,9 +19,19 @@ from lookup.core.errors import CardError
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 if TYPE_CHECKING:
     from collections.abc import Iterable
-    from typing import TextIO
+    from typing import Any, TextIO
 
-__all__ = ["format_card", "format_cards", "never_fail_to_encode", "stream_takes_unicode"]
+    from lookup.ranking.value import HandRank
+
+__all__ = [
+    "card_list",
+    "format_card",
+    "format_cards",
+    "hand_record",
+    "json_line",
+    "never_fail_to_encode",
+    "stream_takes_unicode",
+]
 
 _PROBE = "♠♥♦♣"
 
@@ -104,3 +114,47 @@ def never_fail_to_encode(stream: TextIO) -> None:
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None and getattr(stream, "encoding", None):
         reconfigure(errors="backslashreplace")
+
+
+# --- the JSON contract (docs/schemas/*.json): cards are lists, nothing is null, one line ---
+
+
+def card_list(cards: Iterable[Card]) -> list[str] | None:
+    """Cards for ``--json``: a list of ASCII card strings, or None when there are none.
+
+    >>> from lookup.core.cards import parse_cards
+    >>> card_list(parse_cards("As 10d")), card_list(())
+    (['As', 'Td'], None)
+    """
+    listed = [str(card) for card in cards]
+    return listed or None
+
+
+def hand_record(rank: HandRank, best_five: Iterable[Card], description: str) -> dict[str, Any]:
+    """What one hand is worth, as every command's ``--json`` spells it.
+
+    >>> from lookup.game.best_five import best_five
+    >>> best = best_five("As Ks Qs Js Ts 2c")
+    >>> hand_record(best.rank, best.cards, best.rank.describe())  # doctest: +NORMALIZE_WHITESPACE
+    {'rules': 'standard', 'hand': 'Royal Flush', 'category': 'straight_flush',
+     'description': 'Royal Flush', 'best_five': ['As', 'Ks', 'Qs', 'Js', 'Ts'], 'class': 1}
+    """
+    return {
+        "rules": rank.ranking.name,
+        "hand": rank.name,
+        "category": rank.category.name.lower(),
+        "description": description,
+        "best_five": [str(card) for card in best_five],
+        "class": rank.class_number,
+    }
+
+
+def json_line(document: object) -> str:
+    """One JSON document on exactly one line (what every ``--json`` prints).
+
+    >>> print(json_line({"board": None, "cards": ["As"]}))
+    {"board": null, "cards": ["As"]}
+    """
+    import json  # only --json pays for it
+
+    return json.dumps(document)

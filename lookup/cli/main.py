@@ -87,6 +87,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     Traceback (most recent call last):
     ...
     SystemExit: 2
+    >>> build_parser().parse_args(["--version"])
+    Traceback (most recent call last):
+    ...
+    SystemExit: 0
     """
     parser = _Parser(
         prog="pokerlookup",
@@ -94,6 +98,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument(
+        "--version", action="version", version=f"pokerlookup {_version()}"
+    )  # the installed package's version, as `pip show pokerlookup` reports it
     subparsers = parser.add_subparsers(
         title="commands", dest="command", metavar="COMMAND", parser_class=_Parser
     )
@@ -102,6 +109,17 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     for name in COMMANDS if module is None else (module,):
         importlib.import_module(f"lookup.cli.{name}").register(subparsers)
     return parser
+
+
+def _version() -> str:
+    """The package version (``lookup.__version__``, which pyproject.toml's version matches).
+
+    >>> _version()
+    '0.2.0'
+    """
+    import lookup  # the package's own __init__: already imported by whoever runs the CLI
+
+    return lookup.__version__
 
 
 def main(argv: list[str] | None = None) -> int:

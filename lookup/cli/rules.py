@@ -50,7 +50,7 @@ def register(subparsers: Any) -> None:
 
     >>> from lookup.cli.main import main
     >>> main(["rules"])  # doctest: +ELLIPSIS
-    standard           high poker: 52 cards, aces high, A-2-3-4-5 is the lowest straight.
+    standard           High poker: 52 cards, aces high, A-2-3-4-5 is the lowest straight.
     ...
     0
     """
@@ -85,5 +85,5 @@ def _run(args: argparse.Namespace) -> int:
         )
         return 0
     for ranking in listed:
-        print(f"{ranking.name:<18} {ranking.description[:1].lower()}{ranking.description[1:]}")
+        print(f"{ranking.name:<18} {ranking.description}")  # as --json spells it
     return 0

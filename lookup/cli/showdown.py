@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
-from lookup.cli.format import format_cards, never_fail_to_encode, stream_takes_unicode
+from lookup.cli.format import (
+    card_list,
+    format_cards,
+    hand_record,
+    json_line,
+    never_fail_to_encode,
+    stream_takes_unicode,
+)
 from lookup.cli.rules import ranking_of
-from lookup.core.cards import Card
 from lookup.core.errors import GameError, PokerLookupError, ShowdownError
 from lookup.game.showdown import ShowdownResult
 from lookup.game.showdown_file import read_showdown
@@ -138,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         read_input(args.file), board=args.board, game=args.game, rules=rules, contributions=chips
     )
     if args.json:
-        print(json.dumps(_record(result)))
+        print(json_line(_record(result)))
     elif args.verbose:
         unicode = not args.ascii and stream_takes_unicode(sys.stdout)
         for line in _table(result, unicode=unicode):
@@ -191,46 +196,30 @@ def parse_chips(text: str) -> dict[str, int]:
     return chips
 
 
-def _ascii(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]
-
-
 def _record(result: ShowdownResult) -> dict[str, Any]:
+    """``showdown --json``, one shape whatever the flags (docs/schemas/showdown.json)."""
     winners = set(result.winners)
     shares = result.shares
-    record: dict[str, Any] = {
-        "board": _ascii(result.board) if result.board else None,
+    return {
+        "game": result.game,
+        "board": card_list(result.board),
         "winners": list(result.winners),
+        "high_winners": list(result.high_winners),
+        "low_winners": list(result.low_winners) if result.hilo else None,
         "players": [
             {
                 "name": player.name,
-                "cards": _ascii(player.cards),
-                "hand": player.rank.name,
-                "description": player.description,
-                "best_five": _ascii(player.best_five),
-                "class": player.rank.class_number,  # .kev is standard's only
+                "cards": card_list(player.cards),
+                **hand_record(player.rank, player.best_five, player.description),
                 "winner": player.name in winners,
+                "share": str(shares[player.name]),
+                "low": None
+                if player.low is None
+                else hand_record(player.low, player.low_five, player.low_description),
             }
-            | ({"share": str(shares[player.name])} if result.game is not None else {})
-            | (
-                {
-                    "low": player.low_description,
-                    "low_five": _ascii(player.low_five),
-                    "low_class": None if player.low is None else player.low.class_number,
-                }
-                if result.hilo
-                else {}
-            )
             for player in result.players
         ],
-    }
-    if result.game is not None:
-        record["game"] = result.game
-        record["high_winners"] = list(result.high_winners)
-        if result.hilo:
-            record["low_winners"] = list(result.low_winners)
-    if result.pots:
-        record["pots"] = [
+        "pots": [
             {
                 "amount": pot.amount,
                 "eligible": list(pot.eligible),
@@ -240,8 +229,9 @@ def _record(result: ShowdownResult) -> dict[str, Any]:
             }
             for pot in result.pots
         ]
-        record["chips_won"] = result.chips_won
-    return record
+        or None,
+        "chips_won": result.chips_won or None,
+    }
 
 
 def _table(result: ShowdownResult, *, unicode: bool) -> list[str]:

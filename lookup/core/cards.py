@@ -37,6 +37,7 @@ from functools import cache
 from itertools import combinations_with_replacement, product
 
 from lookup.core.errors import CardError, DuplicateCardError
+from lookup.core.messages import duplicate_card
 
 # typing is imported by the type checker only: importing it (and the re, contextlib it
 # pulls in) costs a script more than parsing its cards.
@@ -389,6 +390,10 @@ def _parse_run(run: str) -> list[Card]:
 def parse_card(text: str) -> Card:
     """Parse exactly one card.
 
+    Parameters:
+
+    ``text``: one card, e.g. ``'As'``, ``'10h'``, ``'A♠'`` (case does not matter)
+
     >>> parse_card("10d"), parse_card("tD"), parse_card("Q♥")
     (Card('Td'), Card('Td'), Card('Qh'))
     >>> parse_card("Ax")
@@ -501,6 +506,11 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     A tuple of :class:`Card` is returned unchanged apart from the duplicate check,
     so passing parsed cards back in is cheap.
 
+    Parameters:
+
+    ``cards``: a string (``'As Kd 10h'``, ``'AsKd'``, ``'As,Kd'``), or an iterable of cards,
+        card strings or card indices
+
     >>> parse_cards("AsKd7h7c2s") == parse_cards("as, kd, 7h, 7c, 2s")
     True
     >>> parse_cards([51, "Kd", Card(Rank.SEVEN, Suit.HEARTS)])
@@ -543,7 +553,7 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
         seen: set[Card] = set()
         for card in parsed:
             if card in seen:
-                raise DuplicateCardError(f"card '{card}' appears more than once", str(card))
+                raise DuplicateCardError(duplicate_card(card), str(card))
             seen.add(card)
     return tuple(parsed)
 
@@ -560,7 +570,7 @@ def hand_cards(cards: CardsLike, board: CardsLike | None = None) -> tuple[Card, 
     >>> hand_cards("As Ad", "As 7d 9h")
     Traceback (most recent call last):
     ...
-    lookup.DuplicateCardError: card 'As' is both in the hand and on the board
+    lookup.DuplicateCardError: card 'As' is held by the hand and the board
     """
     parsed = parse_cards(cards)
     if board is None:
@@ -569,5 +579,5 @@ def hand_cards(cards: CardsLike, board: CardsLike | None = None) -> tuple[Card, 
     clash = set(parsed).intersection(shared)
     if clash:
         card = min(clash, key=parsed.index)
-        raise DuplicateCardError(f"card '{card}' is both in the hand and on the board", str(card))
+        raise DuplicateCardError(duplicate_card(card, "the hand", "the board"), str(card))
     return parsed + shared

@@ -19,21 +19,35 @@ PROGRESS_AFTER: Final = 2.0
 
 
 class Progress:
-    """Count work done towards ``total`` units and show it.
+    r"""Count work done towards ``total`` units and show it, the rate in ``unit``\ s per second.
+
+    ``label``: what the bar says; ``total``: the units of the whole run; ``unit``: what
+    one unit is, plural (``hands``, ``showdowns``), so the rate reads ``1.2M hands/s``;
+    ``stream``: where to draw (stderr); ``enabled``: False draws nothing;
+    ``started``: the :func:`time.perf_counter` time the work began, when it began
+    before the bar (so the first rate and ETA count the time already spent).
 
     >>> import io
     >>> out = io.StringIO()  # not a terminal: counted, never drawn
-    >>> with Progress("hands", 10, stream=out) as bar:
+    >>> with Progress("census", 10, unit="hands", stream=out) as bar:
     ...     bar.advance(10)
-    >>> bar.done, out.getvalue()
-    (10, '')
+    >>> bar.done, bar.unit, out.getvalue()
+    (10, 'hands', '')
     """
 
     def __init__(
-        self, label: str, total: int, *, stream: TextIO | None = None, enabled: bool = True
+        self,
+        label: str,
+        total: int,
+        *,
+        unit: str = "items",
+        stream: TextIO | None = None,
+        enabled: bool = True,
+        started: float | None = None,
     ) -> None:
         self.label = label
         self.total = total
+        self.unit = unit
         self.done = 0
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = enabled
@@ -41,7 +55,19 @@ class Progress:
         if enabled and _isatty(self.stream):
             from tqdm import tqdm  # only a terminal pays for importing it
 
-            self._bar = tqdm(total=total, desc=label, file=self.stream, unit_scale=True, leave=True)
+            self._bar = tqdm(
+                total=total,
+                desc=label,
+                file=self.stream,
+                unit=f" {unit}",  # tqdm writes the scaled rate then the unit: "1.2M hands/s"
+                unit_scale=True,
+                leave=True,
+            )
+            if started is not None:
+                # tqdm times with time.time: move its start back by the time already
+                # spent, so the first frame's rate and ETA are not work/(a few µs).
+                self._bar.start_t -= time.perf_counter() - started
+                self._bar.last_print_t = self._bar.start_t
 
     def advance(self, units: int = 1) -> None:
         """Record ``units`` more units of work."""
@@ -63,10 +89,18 @@ class Progress:
 
 
 class LateProgress:
-    """A progress bar that only appears once a run has lasted a couple of seconds."""
+    """A progress bar that only appears once a run has lasted a couple of seconds.
 
-    def __init__(self, label: str, total: int, enabled: bool) -> None:
-        self.label, self.total, self.enabled = label, total, enabled
+    ``label``, ``total`` and ``unit`` as :class:`Progress`; ``enabled``: False never shows it.
+    The bar counts from when this object was made, so its first rate and ETA are real.
+
+    >>> late = LateProgress("equity (exact)", 10, False, unit="showdowns")
+    >>> late.advance(4); late.close(); late.done, late.bar
+    (4, None)
+    """
+
+    def __init__(self, label: str, total: int, enabled: bool, *, unit: str = "items") -> None:
+        self.label, self.total, self.enabled, self.unit = label, total, enabled, unit
         self.done = 0
         self.started = time.perf_counter()
         self.bar: Any = None
@@ -76,8 +110,9 @@ class LateProgress:
         if self.bar is not None:
             self.bar.advance(units)
         elif self.enabled and time.perf_counter() - self.started > PROGRESS_AFTER:
-            self.bar = Progress(self.label, self.total).__enter__()
-            self.bar.started = self.started
+            self.bar = Progress(
+                self.label, self.total, unit=self.unit, started=self.started
+            ).__enter__()
             self.bar.advance(self.done)
 
     def close(self) -> None:

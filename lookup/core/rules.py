@@ -45,6 +45,7 @@ from enum import IntEnum
 
 from lookup.core.cards import RANK_CHARS
 from lookup.core.errors import RulesError
+from lookup.core.messages import unknown_name
 
 # typing is the type checker's alone: importing it (with the re and contextlib it
 # imports) costs a script more than its first evaluation. RankingRules is the same
@@ -137,7 +138,7 @@ class Category(IntEnum):
             return cls(CATEGORY_KEYS.index(key))
         except ValueError:
             raise RulesError(
-                f"unknown category {key!r}: categories are {', '.join(CATEGORY_KEYS)}", key
+                unknown_name("category", key, CATEGORY_KEYS, plural="categories"), key
             ) from None
 
     def __str__(self) -> str:

@@ -38,6 +38,16 @@ def best_five(
     the game says which may play (exactly two in Omaha); a hi/lo game's two
     hands come from :func:`best_five_hilo`.
 
+    Parameters:
+
+    ``cards``: the cards, in any form :func:`lookup.parse_cards` reads; with ``game``, the hole
+        cards
+    ``board``: shared board cards (None or empty: no board)
+    ``rules``: the ranking (:data:`~lookup.ranking.ranking.RulesLike`: a name, a table folder's
+        path or a Ranking); None: standard, or with ``game`` the game's own ranking
+    ``game``: the game that says which cards may play (see :func:`lookup.games`); None: the best
+        five of all the cards
+
     >>> best_five("Ah Kd", board="Ac Ad 7s 7c 2h")  # doctest: +NORMALIZE_WHITESPACE
     BestFive(rank=HandRank(173, 'Full House'),
              cards=(Card('Ah'), Card('Ac'), Card('Ad'), Card('7s'), Card('7c')))
@@ -77,6 +87,14 @@ def best_five_hilo(
     rules: RulesLike | None = None,
 ) -> tuple[BestFive, BestFive | None]:
     """The high hand and the low hand (None: no low qualifies) of a hi/lo game, with their cards.
+
+    Parameters:
+
+    ``hole``: the player's hole cards, in any form :func:`lookup.parse_cards` reads
+    ``board``: shared board cards (None or empty in stud and draw games)
+    ``game``: a hi/lo game (its name or a :class:`~lookup.game.registry.Game`)
+    ``rules``: a ranking that replaces the game's high ranking where the game allows; None: the
+        game's own
 
     >>> high, low = best_five_hilo("As 2s Kd Kh", "3c 4d 8h Qc Jd", game="omaha-hilo")
     >>> high.cards, low.rank.describe()  # doctest: +NORMALIZE_WHITESPACE

@@ -45,6 +45,16 @@ def evaluate(
     the game's ranking where the game allows it. A hi/lo game has two values:
     ask :func:`lookup.evaluate_hilo`.
 
+    Parameters:
+
+    ``cards``: the cards, in any form :func:`lookup.parse_cards` reads; with ``game``, the hole
+        cards
+    ``board``: shared board cards (None or empty: no board)
+    ``rules``: the ranking (a name, a table folder's path or a Ranking); None: standard, or with
+        ``game`` the game's own ranking
+    ``game``: the game that says which cards may play (see :func:`lookup.games`); None: the best
+        five of all the cards
+
     >>> evaluate("As Ks Qs Js Ts")
     HandRank(1, 'Royal Flush')
     >>> evaluate("Ah Kd", "Ac Ad 7s 7c 2h") > evaluate("Kh Kc", "Ac Ad 7s 7c 2h")

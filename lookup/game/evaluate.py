@@ -239,6 +239,14 @@ def evaluate_hilo(
 
     The two halves may use different hole cards (Omaha: two for each).
 
+    Parameters:
+
+    ``hole``: the player's hole cards, in any form :func:`lookup.parse_cards` reads
+    ``board``: shared board cards (None or empty in stud and draw games)
+    ``game``: a hi/lo game (its name or a :class:`~lookup.game.registry.Game`)
+    ``rules``: a ranking that replaces the game's high ranking where the game allows; None: the
+        game's own
+
     >>> high, low = evaluate_hilo("As 2s 3d Kh", "Ks Kd 9c Qc Jd", game="omaha-hilo")
     >>> high.describe(), low
     ('Three of a Kind, Kings, Ace-Queen', None)

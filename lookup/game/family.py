@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeVar
 
 from lookup.core.cards import Card
 from lookup.core.errors import GameError, HandSizeError
+from lookup.core.messages import count, unknown_name
 from lookup.game.omaha import omaha_kernel
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
 
@@ -460,7 +461,7 @@ def _a(name: str) -> str:
 
 
 def _count(n: int, noun: str = "card") -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    return count(n, noun)  # the one phrasing of a count (lookup.core.messages)
 
 
 def _sizes(sizes: Sequence[int]) -> str:
@@ -491,7 +492,5 @@ def get_family(family: str | GameFamily) -> GameFamily:
         return family
     found = _BY_NAME.get(family)
     if found is None:
-        raise GameError(
-            f"unknown game family {family!r}: families are {', '.join(_BY_NAME)}", family
-        )
+        raise GameError(unknown_name("game family", family, _BY_NAME, plural="families"), family)
     return found

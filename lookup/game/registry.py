@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
 from lookup.core.errors import GameError, RankingError
+from lookup.core.messages import unknown_name
 from lookup.game.family import BADUGI, COURCHEVEL, DRAW, HOLDEM, OMAHA, STUD, GameFamily
 from lookup.ranking.kinds import RankingKind
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
@@ -208,6 +209,10 @@ def games() -> tuple[Game, ...]:
 def get_game(game: GameLike) -> Game:
     """The game ``game`` names (a :class:`Game` is returned as is).
 
+    Parameters:
+
+    ``game``: a game's name (see :func:`games`) or a :class:`Game`
+
     >>> get_game("stud").hole_cards
     7
     >>> get_game(4)  # doctest: +ELLIPSIS
@@ -220,8 +225,7 @@ def get_game(game: GameLike) -> Game:
     if isinstance(game, str):
         found = _BY_NAME.get(game)
         if found is None:
-            names = ", ".join(_BY_NAME)
-            raise GameError(f"unknown game {game!r}: games are {names}", game)
+            raise GameError(unknown_name("game", game, _BY_NAME), game)
         return found
     raise GameError(f"game must be a game name or a Game, got {game!r}", game)
 

@@ -19,7 +19,7 @@ player and the board; names must be distinct; a showdown needs a player.
 >>> showdown({"Joe": "3h 4h 5h 6h 8h", "Bob": "3h 3d 3s 8c 10d"})
 Traceback (most recent call last):
 ...
-lookup.DuplicateCardError: card '3h' is held by both 'Joe' and 'Bob'
+lookup.DuplicateCardError: card '3h' is held by 'Joe' and 'Bob'
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ from typing import Any, Final, TypeAlias
 
 from lookup.core.cards import Card, CardsLike, parse_cards
 from lookup.core.errors import DuplicateCardError, GameError, HandSizeError, ShowdownError
+from lookup.core.messages import count, duplicate_card
+from lookup.core.messages import player as player_named
 from lookup.game.best_five import best_five, best_five_of
 from lookup.game.evaluate import GameEvaluator, game_evaluator
 from lookup.game.pots import PotAward, award_pot, side_pots
@@ -192,7 +194,7 @@ class TableCheck:
     >>> table.seat("Bob", "7s 2c")
     Traceback (most recent call last):
     ...
-    lookup.DuplicateCardError: card '7s' is held by 'Bob' and is also on the board
+    lookup.DuplicateCardError: card '7s' is held by the board and 'Bob'
     """
 
     def __init__(self, board: CardsLike | None = None) -> None:
@@ -236,19 +238,15 @@ class TableCheck:
         for card in hand:
             if card in self._holder:
                 other = self._holder[card]
-                message = (
-                    f"card '{card}' is held by {name!r} and is also on the board"
-                    if other is None
-                    else f"card '{card}' is held by both {other!r} and {name!r}"
-                )
-                raise DuplicateCardError(message, str(card))
+                first = "the board" if other is None else player_named(other)
+                raise DuplicateCardError(duplicate_card(card, first, player_named(name)), str(card))
         self._names.add(name)
         self._holder.update(dict.fromkeys(hand, name))
         return hand
 
 
 def _count(cards: int) -> str:
-    return f"{cards} card" if cards == 1 else f"{cards} cards"
+    return count(cards, "card")  # the one phrasing of a count (lookup.core.messages)
 
 
 def play(
@@ -256,7 +254,7 @@ def play(
 ) -> tuple[HandRank, tuple[Card, ...], str]:
     """What a checked hand is worth: its rank, the five cards that play, and the description.
 
-    The one place that asks :mod:`lookup.describe` (which loads the tables).
+    The one place that asks :mod:`lookup.ranking.describe` (which loads the tables).
 
     >>> from lookup.core.cards import parse_cards
     >>> rank, five, text = play(parse_cards("As Ad"), parse_cards("Ac Kd 2s 3h 9c"))
@@ -323,6 +321,16 @@ def showdown(
     :func:`lookup.parse_cards` reads, ``10h`` included. The whole table is
     validated before any hand is evaluated.
 
+    Parameters:
+
+    ``players``: ``{name: cards}``, ``(name, cards)`` pairs, in seat order
+    ``board``: shared board cards (None or empty: no board)
+    ``game``: the game (see :func:`lookup.games`); None: the best five of each hand
+    ``rules``: a ranking that replaces the game's where the game allows (a name, a table
+        folder's path or a Ranking); only with ``game``
+    ``contributions``: chips each player put in (``{name: chips}``, folded players too); settles
+        the main and side pots
+
     >>> result = showdown([("Joe", "3H 4H 5H 6H 8H"), ("Bob", "3C 3D 3S 8C 10D"),
     ...                    ("Sally", "AC 10C 5C 2S 2C")])
     >>> result.winners, str(result["Joe"].rank)
@@ -341,7 +349,7 @@ def showdown(
     >>> showdown({"Ann": "Ah Kh"}, board="Ah 7c 9d")
     Traceback (most recent call last):
     ...
-    lookup.DuplicateCardError: card 'Ah' is held by 'Ann' and is also on the board
+    lookup.DuplicateCardError: card 'Ah' is held by the board and 'Ann'
     """
     pairs = _pairs(players)
     if not pairs:

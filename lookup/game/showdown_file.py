@@ -42,6 +42,7 @@ from lookup.core.errors import (
     PokerLookupError,
     ShowdownParseError,
 )
+from lookup.core.messages import count
 from lookup.game.evaluate import GameEvaluator, game_evaluator
 from lookup.game.registry import GameLike
 from lookup.game.showdown import (
@@ -95,7 +96,7 @@ def _parse_board(board: CardsLike, evaluator: GameEvaluator | None) -> TableChec
         return table  # the game checks its board with each player
     if len(table.board) not in BOARD_SIZES:
         raise ShowdownParseError(
-            f"board: {len(table.board)} cards given: a Hold'em board has 3, 4 or 5 cards",
+            f"board: {count(len(table.board), 'card')} given: a Hold'em board has 3, 4 or 5 cards",
             None,
             " ".join(map(str, table.board)),
         )
@@ -117,7 +118,7 @@ def parse_showdown(
     >>> parse_showdown("Ann, As Kd\\nBob, As 7c", board="2c 3d 9h")
     Traceback (most recent call last):
     ...
-    lookup.ShowdownParseError: line 2: card 'As' is held by both 'Ann' and 'Bob'
+    lookup.ShowdownParseError: line 2: card 'As' is held by 'Ann' and 'Bob'
     >>> parse_showdown("Ann As Kd Qh Jc 9s")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -174,8 +175,7 @@ def _read(
             cards = parse_cards(card_text)
             if not _size_ok(len(cards), board is not None, evaluator):
                 raise ShowdownParseError(
-                    f"line {number}: {name!r} shows {len(cards)} card"
-                    f"{'' if len(cards) == 1 else 's'} ({card_text!r}): "
+                    f"line {number}: {name!r} shows {count(len(cards), 'card')} ({card_text!r}): "
                     + _cards_wanted(board is not None, evaluator),
                     number,
                     card_text,

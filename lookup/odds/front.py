@@ -48,6 +48,41 @@ def equity(
     ``progress=True`` shows a bar on stderr once a run has taken two seconds.
     ``docs/equity.md`` says what each result field means in every game.
 
+    Parameters:
+
+    ``hands``: 2 to 10 holdings, one per player: explicit cards (``'AsAh'``, ``'As Ah'``),
+        ``'random'``, or range notation in the games that have one (``'QQ+, AKs'`` in Hold'em
+        and short deck, ``'AAxx ds'`` in Omaha)
+    ``board``: board cards already dealt (0, 3, 4 or 5 in Hold'em; none in stud and draw)
+    ``dead``: cards out of play (folded, burned, seen)
+    ``game``: the game (see :func:`lookup.games`); None: Hold'em
+    ``rules``: a ranking that replaces the game's where the game allows (a name, a table
+        folder's path or a Ranking); None: the game's own
+    ``exact``: True enumerates every showdown (up to ``exact_limit``), False samples; None:
+        exact when at most :data:`~lookup.odds.results.EXACT_LIMIT` showdowns, sampled otherwise
+    ``samples``: how many showdowns to sample (forces sampling; default 1,000,000 when sampling)
+    ``seed``: the seed of a sampled run (the same seed gives the same answer); None: a fresh
+        one, reported in the result
+    ``progress``: True shows a bar on stderr once a run has taken two seconds
+    ``exact_limit``: the most showdowns ``exact=True`` enumerates before refusing
+
+    Returns an :class:`~lookup.odds.results.EquityResult`: one
+    :class:`~lookup.odds.results.PlayerEquity` per player, in input order, and
+    ``board``, ``dead`` (the cards read), ``exact``, ``boards`` (the showdowns
+    enumerated or sampled; a showdown is one board, with ranges one board and one
+    assignment of holdings, in stud and draw one deal of the unseen cards),
+    ``seed`` (None when exact) and ``game``. Each player's fields, in every game:
+
+    - ``hand``: the holding as given; ``combos``: its combos still possible;
+    - ``equity``: average share of the pot (a k-way split counts 1/k; in a hi/lo
+      game each half is half the pot); ``win``: showdowns won alone (hi/lo: the
+      whole pot or a half); ``tie``: showdowns shared with another player;
+    - ``std_error``: standard error of ``equity`` when sampled, 0.0 when exact;
+    - ``equity_fraction``: ``equity`` as an exact Fraction when exact and known
+      (the generic engine; None otherwise);
+    - hi/lo games only (None elsewhere): ``scoop``, the whole pot alone;
+      ``win_high`` and ``win_low``, the high or the low half alone.
+
     >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
     >>> round(aces.equity, 4), aces.boards, aces.exact
     (0.9162, 990, True)

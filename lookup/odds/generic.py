@@ -82,6 +82,7 @@ from lookup.core.errors import (
     PokerLookupError,
     RangeError,
 )
+from lookup.core.messages import count, duplicate_card
 from lookup.core.progress import LateProgress
 from lookup.game.registry import GameLike, get_game
 from lookup.odds.results import (
@@ -319,7 +320,7 @@ def _setup(
             raise CardError(f"card '{card}' is not in the {high_ranking.name} deck", str(card))
         if card.index in owner:
             raise DuplicateCardError(
-                f"card '{card}' is {_place(owner[card.index])} and {_place(who)}", str(card)
+                duplicate_card(card, _place(owner[card.index]), _place(who)), str(card)
             )
         owner[card.index] = who
 
@@ -350,8 +351,8 @@ def _setup(
         if not low <= len(cards) <= high:
             wanted = f"{low}" if low == high else f"{low} to {high}"
             raise HandSizeError(
-                f"player {player} has {len(cards)} cards: {name} holdings are {wanted} cards "
-                "or 'random'",
+                f"player {player} has {count(len(cards), 'card')}: {name} holdings are "
+                f"{wanted} cards or 'random'",
                 len(cards),
             )
         for card in cards:
@@ -411,7 +412,7 @@ def _range_or_none(
 
 
 def _place(who: str) -> str:
-    return {"board": "on the board", "dead": "dead"}.get(who, f"held by {who}")
+    return {"board": "the board", "dead": "the dead cards"}.get(who, who)
 
 
 _Chunk = tuple[dict[int, tuple["Column", ...]], "npt.NDArray[np.intp]"]
@@ -427,13 +428,13 @@ def _solve(
     used_seed: int | None = None
     if exact:
         chunks = _exact_chunks(setup, assignments)
-        bar = LateProgress("equity (exact)", deals, progress)
+        bar = LateProgress("equity (exact)", deals, progress, unit="showdowns")
     else:
         total = DEFAULT_SAMPLES if samples is None else samples
         used_seed = secrets.randbits(32) if seed is None else seed
         rng = np.random.default_rng(used_seed)
         chunks = _sampled_chunks(setup, assignments, total, rng)
-        bar = LateProgress("equity (sampled)", total, progress)
+        bar = LateProgress("equity (sampled)", total, progress, unit="showdowns")
     try:
         for assigned, cards in chunks:
             high, low = _showdown(setup, assigned, cards)

@@ -51,6 +51,7 @@ from typing import Final
 
 from lookup.core.cards import ALL_COMBOS, DECK, RANK_CHARS, SUIT_CHARS, Card, Combo, parse_cards
 from lookup.core.errors import CardError, HandSizeError, RangeError
+from lookup.core.messages import count
 from lookup.preflop.table import preflop_order
 
 __all__ = [
@@ -234,6 +235,10 @@ def _short(text: str) -> str:
 def parse_range(text: str) -> tuple[Combo, ...]:
     """Expand range notation into its distinct combos, in order of first appearance.
 
+    Parameters:
+
+    ``text``: Hold'em range notation: ``'QQ+, AKs, A5s-A2s, 22-55, 15%, AsKd, random'``
+
     >>> parse_range("AsKd")
     ((51, 45),)
     >>> len(parse_range("QQ+, AKs, AsKd")), len(parse_range("KTo+")), len(parse_range("22-55"))
@@ -317,7 +322,8 @@ def parse_holding(holding: object, player: int) -> tuple[str, tuple[Combo, ...]]
         refuse_jokers(card.index for card in cards)
         if len(cards) != 2:
             raise HandSizeError(
-                f"player {player} has {len(cards)} cards: a Hold'em hand is two cards or a range"
+                f"player {player} has {count(len(cards), 'card')}: a Hold'em hand is two cards "
+                "or a range"
             )
         a, b = cards[0].index, cards[1].index
         return "".join(str(c) for c in cards), ((max(a, b), min(a, b)),)

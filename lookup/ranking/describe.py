@@ -165,6 +165,12 @@ def _class_by_sentence(ranking: Ranking) -> dict[str, ClassNumber]:
 def parse_description(text: str, rules: RulesLike = "standard") -> HandRank:
     """The hand a :func:`describe` sentence names (case and spacing are forgiven).
 
+    Parameters:
+
+    ``text``: a sentence as :meth:`~lookup.ranking.value.HandRank.describe` writes it
+    ``rules``: the ranking whose sentences ``text`` is read in (a name, a table folder's path or
+        a Ranking)
+
     >>> parse_description("Pair of Aces, King-Ten-Two")
     HandRank(3352, 'Pair')
     >>> parse_description("pair of aces,king-ten-two").kev

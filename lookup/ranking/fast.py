@@ -35,7 +35,27 @@ _STANDARD: Final = get_ranking("standard")
 HAND_RANKS: Final = _STANDARD.values
 """The shared HandRank of each class number: ``HAND_RANKS[evaluate7(...)]``."""
 
+_KERNEL_DOC = """Cactus-Kev class number (1 = royal flush ... 7,462) of {n} cards, unchecked.
+
+    Parameters:
+
+    {params}
+    """
+
 evaluate5: Final[Callable[..., int]] = _STANDARD.kernel(5)
+
+
+def _documented(kernel: Callable[..., int], size: int) -> Callable[..., int]:
+    # The kernel is the standard ranking's own closure: a docstring costs its calls nothing.
+    names = "abcdefg"[:size]
+    params = "\n    ".join(
+        f"``{name}``: card {i + 1}, a Cactus-Kev int" for i, name in enumerate(names)
+    )
+    kernel.__doc__ = _KERNEL_DOC.format(n=size, params=params)
+    return kernel
+
+
+_documented(evaluate5, 5)
 
 if TYPE_CHECKING:
     evaluate6: Callable[..., int]
@@ -45,9 +65,9 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Callable[..., int]:
     # evaluate6/evaluate7 read the six/seven-card table only when first asked for.
     if name == "evaluate6":
-        return _STANDARD.kernel(6)
+        return _documented(_STANDARD.kernel(6), 6)
     if name == "evaluate7":
-        return _STANDARD.kernel(7)
+        return _documented(_STANDARD.kernel(7), 7)
     raise AttributeError(f"module 'lookup.ranking.fast' has no attribute {name!r}")
 
 

@@ -32,6 +32,7 @@ from _thread import RLock, allocate_lock
 
 from lookup.core.cards import DECK, JOKERS, RANK_CHARS, Card, CardsLike, Rank, hand_cards
 from lookup.core.errors import CardError, HandSizeError, RankingError, TableError
+from lookup.core.messages import unknown_name
 from lookup.core.rules import BUILTIN_RANKINGS, Category, RankingRules
 from lookup.core.tablefile import table_path
 from lookup.ranking.kernels import Kernels, Values
@@ -422,6 +423,11 @@ def get_ranking(rules: RulesLike = "standard") -> Ranking:
     A plain string always names a built-in ranking, so a folder called
     ``standard`` is never ambiguous: pass folders as ``pathlib.Path``.
 
+    Parameters:
+
+    ``rules``: a built-in ranking's name (:func:`rankings`), a table folder as a
+        ``pathlib.Path``, or a Ranking (returned as is); default standard
+
     >>> get_ranking("standard") is get_ranking("standard")
     True
     >>> get_ranking(7)  # doctest: +ELLIPSIS
@@ -433,8 +439,8 @@ def get_ranking(rules: RulesLike = "standard") -> Ranking:
         if rules in _BUILTIN_SET:
             return _builtin(rules)
         raise RankingError(
-            f"unknown ranking {rules!r}: rankings are {', '.join(BUILTIN_RANKINGS)}; "
-            "a folder of your own is given as a path (see lookup.load_rules)",
+            unknown_name("ranking", rules, BUILTIN_RANKINGS)
+            + "; a folder of your own is given as a path (see lookup.load_rules)",
             rules,
         )
     if isinstance(rules, Ranking):
@@ -456,6 +462,11 @@ def load_rules(directory: str | os.PathLike[str]) -> Ranking:
     Its tables are checked now (a missing or damaged folder raises
     :class:`~lookup.core.errors.TableError`); loading the same folder twice gives
     the same :class:`Ranking`.
+
+    Parameters:
+
+    ``directory``: the folder ``python -m tablegen --rules FILE --out DIR`` wrote (a str or a
+        path)
 
     >>> load_rules("/nonexistent")  # doctest: +ELLIPSIS
     Traceback (most recent call last):

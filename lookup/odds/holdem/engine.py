@@ -59,6 +59,7 @@ import numpy as np
 from lookup.batch.deals import ASSIGNMENT_LIMIT, deal_from, disjoint_choices, sample_assignments
 from lookup.core.cards import DECK, Card, CardsLike, parse_cards
 from lookup.core.errors import DuplicateCardError, HandSizeError, PokerLookupError
+from lookup.core.messages import duplicate_card
 from lookup.core.progress import LateProgress
 from lookup.odds.holdem.heads_up import preflop_equity
 from lookup.odds.holdem.kernel import (
@@ -101,12 +102,11 @@ def _check_fixed_hands(combos: list[tuple[Combo, ...]], known: dict[int, str]) -
         for card in options[0]:
             name = str(DECK[card])
             if card in known:
-                raise DuplicateCardError(
-                    f"card '{name}' is held by player {player} and is {known[card]}", name
-                )
+                message = duplicate_card(name, known[card], f"player {player}")
+                raise DuplicateCardError(message, name)
             if card in holder:
                 raise DuplicateCardError(
-                    f"card '{name}' is held by player {holder[card]} and player {player}", name
+                    duplicate_card(name, f"player {holder[card]}", f"player {player}"), name
                 )
             holder[card] = player
 
@@ -162,11 +162,11 @@ than exact_limit=50,000,000: ...
     if len(board_cards) not in (0, 3, 4, 5):
         raise HandSizeError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
     dead_cards = parse_cards(dead)
-    known = {c.index: "on the board" for c in board_cards}
+    known = {c.index: "the board" for c in board_cards}
     for card in dead_cards:
         if card.index in known:
-            raise DuplicateCardError(f"card '{card}' is both on the board and dead", str(card))
-        known[card.index] = "dead"
+            raise DuplicateCardError(duplicate_card(card, "the board", "the dead cards"), str(card))
+        known[card.index] = "the dead cards"
 
     names: list[str] = []
     ranges: list[tuple[Combo, ...]] = []
@@ -245,7 +245,7 @@ def _solve(
     used_seed: int | None = None
     if exact:
         assert assignments is not None and showdowns is not None
-        bar = LateProgress("equity (exact)", showdowns, progress)
+        bar = LateProgress("equity (exact)", showdowns, progress, unit="showdowns")
         try:
             for chunk in _exact_showdowns(live, board, known, assignments):
                 tally.add(chunk)
@@ -257,7 +257,7 @@ def _solve(
         # A fresh seed is drawn and reported, so any sampled run can be repeated.
         used_seed = secrets.randbits(32) if seed is None else seed
         rng = np.random.default_rng(used_seed)
-        bar = LateProgress("equity (sampled)", total, progress)
+        bar = LateProgress("equity (sampled)", total, progress, unit="showdowns")
         try:
             for chunk in _sampled_showdowns(live, board, known, total, rng):
                 tally.add(chunk)
