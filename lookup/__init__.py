@@ -28,6 +28,9 @@ lookup`` stays light and never imports numpy (the batch functions and
 
 from __future__ import annotations
 
+# First of all: when this process is the `pokerlookup` command, importing this makes
+# Ctrl-C during the imports below its one line and status 130, not an import traceback.
+from lookup.core import interrupt as _interrupt  # noqa: F401  # isort: split
 from lookup.core.cards import DECK, Card, Rank, Suit, parse_card, parse_cards
 from lookup.core.errors import (
     CardError,

@@ -17,10 +17,13 @@ import os
 import sys
 
 from lookup.core.errors import PokerLookupError
+from lookup.core.interrupt import command_started
 
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 if TYPE_CHECKING:
     from typing import NoReturn
+
+    from _typeshed import SupportsWrite
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -59,6 +62,11 @@ examples:
 
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one line on stderr, exit status 2."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops write errors here: `--help > /dev/full` must fail, not exit 0.
+        if message:
+            (file or sys.stderr).write(message)
 
     def error(self, message: str) -> NoReturn:
         # An argument may hold a line break; the message must stay one line.
@@ -119,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     try:
-        args = build_parser(argv[0] if argv else None).parse_args(argv)
+        command_started()  # from here Ctrl-C is a KeyboardInterrupt, reported below
+        args = _parse(argv)
         status: int = args.run(args)
         sys.stdout.flush()  # a full disk shows here, inside the handlers, not at exit
     except PokerLookupError as exc:
@@ -141,6 +150,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pokerlookup: error: {problem}", file=sys.stderr)
         return 2
     return status
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    try:
+        return build_parser(argv[0] if argv else None).parse_args(argv)
+    except SystemExit as exc:
+        if exc.code == 0:  # --help, printed: a full disk shows here, not lost at exit
+            sys.stdout.flush()
+        raise
 
 
 def _discard_stdout() -> None:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from lookup.cli.png import add_png_option, pyplot, save_png
 from lookup.core.cards import RANK_CHARS
 from lookup.core.errors import PokerLookupError, RangeError
 from lookup.preflop.classes import CLASS_NAMES
@@ -51,9 +52,7 @@ def register(subparsers: Any) -> None:
         help="the opponent: 'random' (default), a hand ('AsKd') or a range ('QQ+, AKs')",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
-    parser.add_argument(
-        "--png", type=Path, default=None, metavar="FILE", help="also draw a heatmap (matplotlib)"
-    )
+    add_png_option(parser, "a heatmap")
     parser.set_defaults(run=_run)
 
 
@@ -130,15 +129,7 @@ def _render_grid(chart: list[dict[str, Any] | None], vs: str, *, colour: bool) -
 
 
 def _draw_png(chart: list[dict[str, Any] | None], vs: str, path: Path) -> None:
-    try:  # matplotlib is optional: the plot extra
-        import matplotlib
-
-        matplotlib.use("Agg")  # files only: never open a window
-        import matplotlib.pyplot as plt  # after the backend is chosen
-    except ImportError:
-        raise PokerLookupError(
-            "--png needs matplotlib: pip install 'pokerlookup[plot]'", "--png"
-        ) from None
+    plt = pyplot()
     grid = [
         [float("nan") if (e := chart[13 * r + c]) is None else 100 * e["equity"] for c in range(13)]
         for r in range(13)
@@ -157,8 +148,6 @@ def _draw_png(chart: list[dict[str, Any] | None], vs: str, path: Path) -> None:
     axes.set_title(f"Heads-up preflop equity (%) against {against}")
     figure.colorbar(image, ax=axes)
     try:
-        figure.savefig(path, dpi=120, bbox_inches="tight")
-    except OSError as exc:
-        raise PokerLookupError(f"cannot write {path}: {exc.strerror or exc}", str(path)) from None
+        save_png(figure, path)
     finally:
         plt.close(figure)

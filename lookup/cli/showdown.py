@@ -19,7 +19,7 @@ from lookup.core.errors import GameError, PokerLookupError, ShowdownError
 from lookup.game.showdown import ShowdownResult
 from lookup.game.showdown_file import read_showdown
 
-__all__ = ["MAX_INPUT_BYTES", "parse_chips", "read_input", "register", "run"]
+__all__ = ["MAX_CHIP_DIGITS", "MAX_INPUT_BYTES", "parse_chips", "read_input", "register", "run"]
 
 EXAMPLES = """\
 input, one player a line (names may contain spaces; '#' starts a comment):
@@ -154,6 +154,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_CHIP_DIGITS = 30
+"""``--chips`` amounts have at most this many digits (a pot's total must print)."""
+
+
 def parse_chips(text: str) -> dict[str, int]:
     """``--chips``: ``"Ann=100, Bob=40"`` -> ``{"Ann": 100, "Bob": 40}``.
 
@@ -163,6 +167,10 @@ def parse_chips(text: str) -> dict[str, int]:
     Traceback (most recent call last):
     ...
     lookup.ShowdownError: --chips: 'Bob' is not NAME=CHIPS (chips a whole number, 0 or more)
+    >>> parse_chips("Ann=\u0663")
+    Traceback (most recent call last):
+    ...
+    lookup.ShowdownError: --chips: 'Ann=٣': chips are written in the digits 0-9
     """
     chips: dict[str, int] = {}
     for item in text.split(","):
@@ -173,6 +181,15 @@ def parse_chips(text: str) -> dict[str, int]:
                 f"--chips: {item.strip()!r} is not NAME=CHIPS (chips a whole number, 0 or more)"
                 if name not in chips
                 else f"--chips: {name!r} is given twice",
+                item.strip(),
+            )
+        if not amount.isascii():  # isdigit() passes Arabic-Indic, fullwidth, superscript
+            raise ShowdownError(
+                f"--chips: {item.strip()!r}: chips are written in the digits 0-9", item.strip()
+            )
+        if len(amount) > MAX_CHIP_DIGITS:  # int() refuses 4,300+ digits; totals must print
+            raise ShowdownError(
+                f"--chips: {name!r} has {len(amount)} digits of chips, at most {MAX_CHIP_DIGITS}",
                 item.strip(),
             )
         chips[name] = int(amount)

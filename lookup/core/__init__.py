@@ -5,5 +5,6 @@ Cards and their parsing (:mod:`~lookup.core.cards`), the package's exceptions
 table file format and where tables live (:mod:`~lookup.core.tablefile`), the
 prime-product hash (:mod:`~lookup.core.prime_hash`), progress bars
 (:mod:`~lookup.core.progress`), the sentences that describe a hand
-(:mod:`~lookup.core.sentences`) and light record types (:mod:`~lookup.core.record`).
+(:mod:`~lookup.core.sentences`), light record types (:mod:`~lookup.core.record`)
+and the command's Ctrl-C while it starts (:mod:`~lookup.core.interrupt`).
 """

@@ -26,7 +26,7 @@ How a hand is formed is the game's family's to say (:mod:`lookup.game.family`):
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from lookup.core.cards import Card, CardsLike, hand_cards, parse_cards
 from lookup.core.errors import GameError
@@ -43,6 +43,9 @@ __all__ = [
     "evaluate_hilo",
     "game_evaluator",
 ]
+
+
+_CARDS_ONLY: Final = frozenset({Card})
 
 
 class GameEvaluator(NamedTuple):
@@ -63,11 +66,17 @@ class GameEvaluator(NamedTuple):
 
     def _quick(self, hole: object, board: object) -> tuple[Any, Any] | None:
         # Tuples of distinct Cards of the deck in counts the game allows: checked in one pass.
+        # Cards, not ints equal to them: a tuple of Cactus-Kev ints takes the slow path and
+        # is refused there as the list form is (one rule, parse_cards's).
         if type(hole) is tuple and (board is None or type(board) is tuple):
             shared = board or ()
             if (len(hole), len(shared)) in self.sizes:
                 everything = hole + shared
-                if len(set(everything)) == len(everything) and self.deck.issuperset(everything):
+                if (
+                    len(set(everything)) == len(everything)
+                    and self.deck.issuperset(everything)
+                    and _CARDS_ONLY.issuperset(map(type, everything))
+                ):
                     return hole, shared
         return None
 

@@ -221,7 +221,11 @@ def _board_rows(by_product: dict[int, int]) -> Callable[[int, Sequence[int]], ar
         if row is None:
             triples = {(a & 0xFF) * (b & 0xFF) * (c & 0xFF) for a, b, c in combinations(board, 3)}
             # setdefault: racing threads make equal rows; one is kept.
-            row = rows.setdefault(product, array("H", map(min, *(rows[t] for t in triples))))
+            parts = [rows[t] for t in triples]
+            # A four-of-a-kind four-card board has one rank triple: map(min, row)
+            # would take the min of each int, so its row is that triple's row.
+            made = parts[0] if len(parts) == 1 else array("H", map(min, *parts))
+            row = rows.setdefault(product, made)
         return row
 
     return board_row

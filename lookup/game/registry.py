@@ -26,6 +26,7 @@ from typing import Final, Literal, TypeAlias
 from lookup.core.errors import GameError, RankingError
 from lookup.core.messages import unknown_name
 from lookup.game.family import BADUGI, COURCHEVEL, DRAW, HOLDEM, OMAHA, STUD, GameFamily
+from lookup.ranking.kinds import RankingKind
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
 
 __all__ = ["GAMES", "Game", "GameLike", "OddChip", "game_rankings", "games", "get_game"]
@@ -94,6 +95,10 @@ class Game:
         Traceback (most recent call last):
         ...
         lookup.GameError: game 'omaha' is judged by standard; rules='short-deck' cannot ...
+        >>> get_game("razz").high_ranking(get_ranking("joker").directory)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        lookup.GameError: game 'razz' is judged by ace-to-five; rules='.../joker' cannot ...
         """
         default = get_ranking(self.pot[0])
         if rules is None:
@@ -106,21 +111,30 @@ class Game:
                 ranking = get_ranking(rules)
             except RankingError:
                 ranking = None
-            # A folder of the user's own tables, or a Ranking object: same hand size.
+            # A folder of the user's own tables, or a Ranking object: same hand size,
+            # and a kind the game deals by name (a wild folder must not pass where
+            # rules="joker" is refused: its cards reach code that has no joker).
             if ranking is not None and (
                 ranking.name in (self.pot[0], *self.replaceable)
                 or (
-                    isinstance(ranking.spec, os.PathLike) and ranking.hand_size == default.hand_size
+                    isinstance(ranking.spec, os.PathLike)
+                    and ranking.hand_size == default.hand_size
+                    and ranking.kind in self._kinds()
                 )
             ):
                 return ranking
         allowed = ", ".join((self.pot[0], *self.replaceable))
+        wild = "" if any(kind.name == "wild" for kind in self._kinds()) else " and no wild cards"
         raise GameError(
             f"game {self.name!r} is judged by {self.pot[0]}; rules={_spell(rules)} cannot "
             f"replace it (allowed: {allowed}, or a folder of your own tables with "
-            f"{default.hand_size}-card hands)",
+            f"{default.hand_size}-card hands{wild})",
             rules,
         )
+
+    def _kinds(self) -> tuple[RankingKind, ...]:
+        """The kinds of ranking (poker, badugi, wild) this game's allowed rankings are."""
+        return tuple(get_ranking(name).kind for name in (self.pot[0], *self.replaceable))
 
     def low_ranking(self) -> Ranking | None:
         """The ranking of the low half of a hi/lo game, None otherwise.

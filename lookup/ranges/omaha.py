@@ -28,7 +28,8 @@ lookup.RangeError: Omaha range token 'AKQ' names 3 cards: a hand here has 4 rank
 from __future__ import annotations
 
 import math
-from functools import cache
+from _thread import allocate_lock
+from collections import OrderedDict
 from itertools import combinations, product
 from typing import Final
 
@@ -62,8 +63,9 @@ def parse_omaha_range(text: str, hole_cards: int = 4) -> tuple[OmahaCombo, ...]:
     if not isinstance(text, str) or not text.strip():
         raise RangeError(f"an Omaha range is text such as 'AAxx, KKQQ ds', got {text!r}", text)
     found: set[OmahaCombo] = set()
-    for token in text.split(","):
-        found.update(_token_combos(token.strip(), hole_cards))
+    # Each distinct token once: a long argument repeating a token costs one reading.
+    for token in dict.fromkeys(token.strip() for token in text.split(",")):
+        found.update(_token_combos(token, hole_cards))
     return tuple(sorted(found))
 
 
@@ -108,8 +110,32 @@ def _token_combos(token: str, hole_cards: int) -> tuple[OmahaCombo, ...]:
     return combos
 
 
-@cache
+_KEPT_HOLDINGS: Final = 500_000
+"""Holdings :func:`_named_combos` keeps across calls, all tokens together (about 50 MB).
+
+Unbounded, 120 distinct six-card tokens once took 2.7 GB; the oldest go first."""
+_kept: OrderedDict[tuple[tuple[int, ...], int], tuple[OmahaCombo, ...]] = OrderedDict()
+_kept_lock: Final = allocate_lock()  # _thread: threading costs a millisecond to import
+
+
 def _named_combos(named: tuple[int, ...], hole_cards: int) -> tuple[OmahaCombo, ...]:
+    """:func:`_expand`, the most recent expansions kept (at most ``_KEPT_HOLDINGS`` holdings)."""
+    key = (named, hole_cards)
+    with _kept_lock:
+        combos = _kept.get(key)
+        if combos is not None:
+            _kept.move_to_end(key)
+            return combos
+    combos = _expand(named, hole_cards)
+    if len(combos) <= _KEPT_HOLDINGS:
+        with _kept_lock:
+            _kept[key] = combos
+            while sum(map(len, _kept.values())) > _KEPT_HOLDINGS:
+                _kept.popitem(last=False)
+    return combos
+
+
+def _expand(named: tuple[int, ...], hole_cards: int) -> tuple[OmahaCombo, ...]:
     """Holdings with the ``named`` ranks (with multiplicity), the rest any cards."""
     choices = []
     for rank in sorted(set(named)):

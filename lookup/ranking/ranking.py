@@ -31,7 +31,7 @@ import os
 from _thread import RLock, allocate_lock
 
 from lookup.core.cards import DECK, JOKERS, RANK_CHARS, Card, CardsLike, Rank, hand_cards
-from lookup.core.errors import CardError, HandSizeError, RankingError
+from lookup.core.errors import CardError, HandSizeError, RankingError, TableError
 from lookup.core.messages import unknown_name
 from lookup.core.rules import BUILTIN_RANKINGS, Category, RankingRules
 from lookup.core.tablefile import table_path
@@ -474,10 +474,23 @@ def load_rules(directory: str | os.PathLike[str]) -> Ranking:
     Traceback (most recent call last):
     ...
     lookup.TableError: lookup table /nonexistent/classes.msgpack is missing: ...
+    >>> import os, tempfile
+    >>> loop = os.path.join(tempfile.mkdtemp(), "loop")
+    >>> os.symlink(loop, loop)
+    >>> load_rules(loop)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.TableError: table folder '.../loop' cannot be opened: a symlink loop
     """
     from pathlib import Path  # folders only: a built-in ranking's path is a plain string
 
-    return _folder(Path(directory).resolve())
+    try:
+        resolved = Path(directory).resolve()
+    except (RuntimeError, OSError) as exc:  # a symlink loop: RuntimeError before 3.13
+        raise TableError(
+            f"table folder {os.fspath(directory)!r} cannot be opened: a symlink loop", directory
+        ) from exc
+    return _folder(resolved)
 
 
 def rankings() -> tuple[Ranking, ...]:

@@ -152,6 +152,39 @@ def _disjoint_pairs(first: Sequence[Combo], second: Sequence[Combo]) -> tuple[in
     return int(win.sum()), int(tie.sum()), int(free.sum())
 
 
+def _spell(combo: object) -> str:
+    """``repr(combo)``, cut short: a huge int in it must not make the message fail."""
+    try:
+        text = repr(combo)
+    except ValueError:  # an int of 4,300+ digits
+        return f"{type(combo).__name__} holding a huge int"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _checked_combos(combos: object) -> tuple[Combo, ...]:
+    """``combos`` as Combos (higher index first), or a RangeError naming the first bad one.
+
+    The pairs index the preflop table unchecked: a card index out of the deck, a
+    card twice or a bool (an int to Python) would answer for a holding that cannot exist.
+    """
+    if isinstance(combos, (str, bytes)) or not isinstance(combos, Sequence):
+        raise RangeError(
+            f"a range is range text or a list of combos, got {type(combos).__name__}", combos
+        )
+    checked = []
+    for combo in combos:
+        pair = tuple(combo) if isinstance(combo, (tuple, list)) else ()
+        if (
+            len(pair) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
+            or pair[0] == pair[1]
+            or not (0 <= pair[0] <= 51 and 0 <= pair[1] <= 51)
+        ):
+            raise RangeError(f"combo {_spell(combo)} is not two distinct card indices 0-51", combo)
+        checked.append((max(pair), min(pair)))
+    return tuple(checked)
+
+
 def range_vs_range(first: str | Sequence[Combo], second: str | Sequence[Combo]) -> HeadsUp:
     """Exact counts of one range against another: every disjoint pair of combos, every board.
 
@@ -166,9 +199,13 @@ def range_vs_range(first: str | Sequence[Combo], second: str | Sequence[Combo]) 
     Traceback (most recent call last):
     ...
     lookup.RangeError: cannot read 'As' in range 'As': an explicit combo has two cards, got 1
+    >>> range_vs_range("QQ+", [(51, 51)])
+    Traceback (most recent call last):
+    ...
+    lookup.RangeError: combo (51, 51) is not two distinct card indices 0-51
     """
-    a = parse_range(first) if isinstance(first, str) else tuple(first)
-    b = parse_range(second) if isinstance(second, str) else tuple(second)
+    a = parse_range(first) if isinstance(first, str) else _checked_combos(first)
+    b = parse_range(second) if isinstance(second, str) else _checked_combos(second)
     wins, ties, pairs = _disjoint_pairs(a, b)
     if pairs == 0:
         raise RangeError("the two ranges cannot be held at once: every pair shares a card")

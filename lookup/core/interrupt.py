@@ -1,0 +1,79 @@
+"""Ctrl-C while ``pokerlookup`` is still starting: one line and status 130, no import traceback.
+
+The command reports Ctrl-C itself (:func:`lookup.cli.main.main` catches
+``KeyboardInterrupt``), but only once it runs: a Ctrl-C in the ~30 ms the package
+takes to import came out as a traceback from deep inside an import. So the first
+thing ``lookup/__init__.py`` does is import this module, which calls
+:func:`guard_start`: when this process *is* the command (the ``pokerlookup``
+script, or ``python -m lookup``), Ctrl-C until
+:func:`command_started` prints the command's one line and exits 130 at once
+(nothing is written yet, so nothing is lost). A program that imports the library
+keeps its own Ctrl-C handling: then neither function changes anything.
+
+>>> import signal
+>>> guard_start()  # a test run is not the command: Ctrl-C is left alone
+>>> signal.getsignal(signal.SIGINT) is signal.default_int_handler
+True
+"""
+
+from __future__ import annotations
+
+# _signal, not signal: signal.py builds enums, milliseconds more before the guard is up.
+import _signal  # type: ignore[import-not-found]  # no stubs: the C half of signal
+import os
+import sys
+
+TYPE_CHECKING = False  # typing is the type checker's alone: this runs first of all
+if TYPE_CHECKING:
+    from types import FrameType
+
+__all__ = ["command_started", "guard_start", "is_the_command"]
+
+MESSAGE = b"pokerlookup: interrupted\n"
+"""The line the command prints on Ctrl-C, at any moment."""
+
+
+def is_the_command(argv: list[str] | None = None, orig_argv: list[str] | None = None) -> bool:
+    """True when this process runs the ``pokerlookup`` command (``argv``: ``sys.argv``).
+
+    >>> is_the_command(["/venv/bin/pokerlookup", "eval"], ["python", "/venv/bin/pokerlookup"])
+    True
+    >>> is_the_command(["-m"], ["python3", "-X", "utf8", "-m", "lookup", "eval", "As"])
+    True
+    >>> is_the_command(["-m"], ["python3", "-m", "tablegen"])
+    False
+    """
+    argv = sys.argv if argv is None else argv
+    orig_argv = getattr(sys, "orig_argv", []) if orig_argv is None else orig_argv
+    if argv and os.path.basename(argv[0]) in ("pokerlookup", "pokerlookup.exe"):
+        return True
+    # `python -m lookup`: the package imports while argv[0] is still "-m".
+    if not argv or argv[0] != "-m":
+        return False
+    return "-mlookup" in orig_argv or any(
+        word == "-m" and orig_argv[at + 1 : at + 2] == ["lookup"]
+        for at, word in enumerate(orig_argv)
+    )
+
+
+def _interrupted(signum: int, frame: FrameType | None) -> None:
+    os.write(2, MESSAGE)
+    os._exit(130)  # still importing: no output is pending, no handler of ours to run
+
+
+def guard_start() -> None:
+    """When this process is the command, Ctrl-C exits with one line until it starts."""
+    if is_the_command() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+        try:  # noqa: SIM105 (contextlib costs an import here)
+            _signal.signal(_signal.SIGINT, _interrupted)
+        except ValueError:  # not the main thread: not the command starting
+            pass
+
+
+def command_started() -> None:
+    """The command runs and catches ``KeyboardInterrupt`` itself: Ctrl-C raises it again."""
+    if _signal.getsignal(_signal.SIGINT) is _interrupted:
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+
+
+guard_start()  # on import: lookup/__init__.py imports this module before anything else
