@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from lookup.cli.png import add_png_option, pyplot, save_png
 from lookup.core.cards import RANK_CHARS
-from lookup.core.errors import PokerLookupError, RangeError
+from lookup.core.errors import RangeError
 from lookup.preflop.classes import CLASS_NAMES
 
 __all__ = ["register"]
