@@ -200,7 +200,7 @@ def _main(args_list: list[str]) -> int:
     started = time.perf_counter()
     stale: list[str] = []
     for rules, out in jobs:
-        if not args.quiet:
+        if not args.quiet and not args.check:  # --check prints its verdict only
             print(f"tablegen: generating {rules.name}", flush=True)
         files = generate(rules, show_progress=not args.quiet)
         if args.check:
