@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -263,7 +264,10 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Any]:
     count = workers if workers is not None else os.cpu_count() or 1
     # One single-threaded process per core: the kernel is numpy on small arrays,
     # which holds the GIL most of the time, so threads would not run in parallel.
-    with _workers_ignore_ctrl_c():
+    with _workers_ignore_ctrl_c(), warnings.catch_warnings():
+        # The scheduler's HTTP port: with another cluster on 8787 Dask takes a free one and
+        # says so on stderr; that is no news for the user (the command's stderr is one line).
+        warnings.filterwarnings("ignore", message="Port .* is already in use")
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None
         )
