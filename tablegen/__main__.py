@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 
 from lookup.core.errors import PokerLookupError
+from lookup.core.interrupt import command_started
 from lookup.core.rules import BUILTIN_DIGESTS, RankingRules, read_rule_file
 from lookup.core.tablefile import source_table_dir, table_dir
 from tablegen.badugi import build_badugi_tables
@@ -126,6 +127,7 @@ def _stale(out: Path, files: dict[str, bytes]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    command_started()  # from here Ctrl-C is a KeyboardInterrupt, reported below
     args_list = sys.argv[1:] if argv is None else argv
     if args_list[:1] == ["preflop"]:
         return preflop_main(args_list[1:])

@@ -276,19 +276,32 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Any]:
 
     # After Ctrl-C the shutdown's news (keys the scheduler can no longer gather,
     # workers it can no longer reach) is not the user's: silenced until it is closed.
-    names = ("distributed", "distributed.client", "distributed.scheduler", "distributed.nanny")
+    # tornado.application logs a failed callback's traceback at ERROR: silenced too.
+    names = (
+        "distributed",
+        "distributed.client",
+        "distributed.scheduler",
+        "distributed.nanny",
+        "distributed.core",
+        "distributed.comm",
+        "distributed.worker",
+        "distributed.batched",
+        "tornado",
+        "tornado.application",
+        "asyncio",
+    )
     levels = {name: logging.getLogger(name).level for name in names}
-    try:
-        with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
-            try:
-                yield client
-            except KeyboardInterrupt:
-                for name in names:
-                    logging.getLogger(name).setLevel(logging.CRITICAL + 1)
-                raise
-    finally:
-        for name, level in levels.items():
-            logging.getLogger(name).setLevel(level)
+    with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+        try:
+            yield client
+        except KeyboardInterrupt:
+            # Kept silent after the cluster is closed too: callbacks still pending when
+            # the process exits would log from tornado's loop; the process is ending.
+            for name in names:
+                logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+            raise
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
 
 
 @contextmanager

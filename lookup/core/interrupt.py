@@ -1,11 +1,12 @@
-"""Ctrl-C while ``pokerlookup`` is still starting: one line and status 130, no import traceback.
+"""Ctrl-C while a command is still starting: one line and status 130, no import traceback.
 
-The command reports Ctrl-C itself (:func:`lookup.cli.main.main` catches
-``KeyboardInterrupt``), but only once it runs: a Ctrl-C in the ~30 ms the package
-takes to import came out as a traceback from deep inside an import. So the first
-thing ``lookup/__init__.py`` does is import this module, which calls
-:func:`guard_start`: when this process *is* the command (the ``pokerlookup``
-script, or ``python -m lookup``), Ctrl-C until
+The commands report Ctrl-C themselves (:func:`lookup.cli.main.main` and
+``python -m tablegen`` catch ``KeyboardInterrupt``), but only once they run: a
+Ctrl-C in the ~30 ms the package takes to import came out as a traceback from
+deep inside an import. So the first thing ``lookup/__init__.py`` does is import
+this module, which calls :func:`guard_start`: when this process *is* one of the
+commands (the ``pokerlookup`` script, ``python -m lookup`` or
+``python -m tablegen``, whose package imports ``lookup`` first), Ctrl-C until
 :func:`command_started` prints the command's one line and exits 130 at once
 (nothing is written yet, so nothing is lost). A program that imports the library
 keeps its own Ctrl-C handling: then neither function changes anything.
@@ -27,33 +28,45 @@ TYPE_CHECKING = False  # typing is the type checker's alone: this runs first of 
 if TYPE_CHECKING:
     from types import FrameType
 
-__all__ = ["command_started", "guard_start", "is_the_command"]
+__all__ = ["command_module", "command_started", "guard_start", "is_the_command"]
 
 MESSAGE = b"pokerlookup: interrupted\n"
-"""The line the command prints on Ctrl-C, at any moment."""
+"""The line ``pokerlookup`` prints on Ctrl-C, at any moment."""
+
+
+def command_module(argv: list[str] | None = None, orig_argv: list[str] | None = None) -> str | None:
+    """``"lookup"`` or ``"tablegen"`` when this process runs that command, else None.
+
+    >>> command_module(["/venv/bin/pokerlookup", "eval"], ["python", "/venv/bin/pokerlookup"])
+    'lookup'
+    >>> command_module(["-m"], ["python3", "-X", "utf8", "-m", "lookup", "eval", "As"])
+    'lookup'
+    >>> command_module(["-m"], ["python3", "-m", "tablegen", "--check"])
+    'tablegen'
+    >>> command_module(["script.py"], ["python3", "script.py"]) is None
+    True
+    """
+    argv = sys.argv if argv is None else argv
+    orig_argv = getattr(sys, "orig_argv", []) if orig_argv is None else orig_argv
+    if argv and os.path.basename(argv[0]) in ("pokerlookup", "pokerlookup.exe"):
+        return "lookup"
+    # `python -m PACKAGE`: the package imports while argv[0] is still "-m".
+    if not argv or argv[0] != "-m":
+        return None
+    for at, word in enumerate(orig_argv):
+        module = orig_argv[at + 1] if word == "-m" and at + 1 < len(orig_argv) else word[2:]
+        if word.startswith("-m") and module in ("lookup", "tablegen"):
+            return module
+    return None
 
 
 def is_the_command(argv: list[str] | None = None, orig_argv: list[str] | None = None) -> bool:
     """True when this process runs the ``pokerlookup`` command (``argv``: ``sys.argv``).
 
-    >>> is_the_command(["/venv/bin/pokerlookup", "eval"], ["python", "/venv/bin/pokerlookup"])
-    True
-    >>> is_the_command(["-m"], ["python3", "-X", "utf8", "-m", "lookup", "eval", "As"])
-    True
     >>> is_the_command(["-m"], ["python3", "-m", "tablegen"])
     False
     """
-    argv = sys.argv if argv is None else argv
-    orig_argv = getattr(sys, "orig_argv", []) if orig_argv is None else orig_argv
-    if argv and os.path.basename(argv[0]) in ("pokerlookup", "pokerlookup.exe"):
-        return True
-    # `python -m lookup`: the package imports while argv[0] is still "-m".
-    if not argv or argv[0] != "-m":
-        return False
-    return "-mlookup" in orig_argv or any(
-        word == "-m" and orig_argv[at + 1 : at + 2] == ["lookup"]
-        for at, word in enumerate(orig_argv)
-    )
+    return command_module(argv, orig_argv) == "lookup"
 
 
 def _interrupted(signum: int, frame: FrameType | None) -> None:
@@ -61,18 +74,26 @@ def _interrupted(signum: int, frame: FrameType | None) -> None:
     os._exit(130)  # still importing: no output is pending, no handler of ours to run
 
 
+def _tablegen_interrupted(signum: int, frame: FrameType | None) -> None:
+    os.write(2, b"tablegen: interrupted\n")
+    os._exit(130)  # still importing: nothing is being written yet
+
+
 def guard_start() -> None:
-    """When this process is the command, Ctrl-C exits with one line until it starts."""
-    if is_the_command() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
-        try:  # noqa: SIM105 (contextlib costs an import here)
-            _signal.signal(_signal.SIGINT, _interrupted)
-        except ValueError:  # not the main thread: not the command starting
-            pass
+    """When this process is a command, Ctrl-C exits with one line until it starts."""
+    module = command_module()
+    if module is None or _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler:
+        return
+    handler = _interrupted if module == "lookup" else _tablegen_interrupted
+    try:  # noqa: SIM105 (contextlib costs an import here)
+        _signal.signal(_signal.SIGINT, handler)
+    except ValueError:  # not the main thread: not the command starting
+        pass
 
 
 def command_started() -> None:
     """The command runs and catches ``KeyboardInterrupt`` itself: Ctrl-C raises it again."""
-    if _signal.getsignal(_signal.SIGINT) is _interrupted:
+    if _signal.getsignal(_signal.SIGINT) in (_interrupted, _tablegen_interrupted):
         _signal.signal(_signal.SIGINT, _signal.default_int_handler)
 
 
