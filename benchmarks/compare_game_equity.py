@@ -17,7 +17,11 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+# Run from a checkout without installing: the repository root holds lookup/.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lookup.odds.front import equity
 
