@@ -131,3 +131,31 @@ def test_speed_rig_refuses_an_unknown_job() -> None:
     done = _run([sys.executable, str(BENCHMARKS / "compare_speed.py"), "shodown"])
     assert done.returncode == 2
     assert "unknown job 'shodown'" in done.stderr
+
+
+def _reproduce_commands(page: Path) -> list[list[str]]:
+    """The commands of the page's "Reproduce with" block, each split into words."""
+    text = page.read_text(encoding="utf-8")
+    block = text.split("Reproduce with:", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line.split("#", 1)[0].split() for line in block.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/performance.md"])
+def test_reproduce_commands_name_real_scripts_and_options(page: str) -> None:
+    """Every "Reproduce with" command names a script that exists and options it takes."""
+    commands = _reproduce_commands(ROOT / page)
+    assert commands
+    for words in commands:
+        assert words[0] == "python", words
+        if words[1:3] == ["-m", "pytest"]:
+            assert (ROOT / words[3]).exists(), words
+            continue
+        script = ROOT / words[1]
+        assert script.parent == BENCHMARKS and script.exists(), words
+        assert script.name in SCRIPTS or script.name in PYTEST_MODULES, words
+        options = [word for word in words[2:] if word.startswith("--")]
+        if options:
+            usage = _run([sys.executable, str(script), "--help"], timeout=60)
+            assert usage.returncode == 0, usage.stderr
+            for option in options:
+                assert option in usage.stdout, (words, option)
