@@ -36,7 +36,7 @@ SCRIPTS: dict[str, list[list[str]]] = {
     "cold_start.py": [["--runs", "1", "--no-callgrind"]],
     "bench_equity.py": [[]],  # also a pytest module, below
     # Added by issue 20's memory work; run when it is there.
-    "memory.py": [[]],
+    "memory.py": [["--quick"]],
 }
 PYTEST_MODULES = ["bench_batch.py", "bench_evaluate.py", "bench_equity.py"]
 NOT_RUN = {"conftest.py"}  # pytest's own hook file
