@@ -1,6 +1,6 @@
 """Issue 20's jobs side by side with the peers, each measured the way a user meets it.
 
-    python benchmarks/compare_speed.py [JOB ...] [--repeat R] [--quick] [--seed S]
+    python benchmarks/compare_speed.py [JOB ...] [--repeat R] [--quick] [--seed S] [--json FILE]
 
 JOB is one or more of the names below (default: every job, in this order).
 Every job runs ``--repeat`` times (default 3); each run times pokerlookup and
@@ -60,6 +60,7 @@ the script still exits 0. Nothing here asserts a time.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import importlib
 import inspect
@@ -397,13 +398,17 @@ def job_omaha(settings: Settings, report: Report) -> None:
             report.rows.append(Row(warm, OMAHA_CONTENDERS[ours], OMAHA_CONTENDERS[who],
                                    "per call", [t["warm"] for t in times[ours]],
                                    [t["warm"] for t in times[who]]))  # fmt: skip
+        if not present:
+            report.rows.append(Row(warm, OMAHA_CONTENDERS[ours], "", "per call",
+                                   [t["warm"] for t in times[ours]]))  # fmt: skip
     loads = ", ".join(
         f"{OMAHA_CONTENDERS[who]} {statistics.median(t['load'] for t in times[who]) * 1e3:.0f} ms"
         for who in ["ours-checked", "ours-kernel", *present]
     )
     report.notes.append(
         f"omaha: {calls:,} fresh deals per run, each contender in its own new process, answers "
-        f"checked equal; the 'fresh' time includes imports and loading (median: {loads})"
+        f"checked equal; the 'fresh' time includes imports and loading (median time before the "
+        f"first call, anything built on first use being in the calls: {loads})"
     )
 
 
@@ -694,6 +699,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs per job (default 3)")
     parser.add_argument("--quick", action="store_true", help="tiny inputs: proof, not figures")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first run (default 1)")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write every run's times")
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
@@ -706,6 +712,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"running {name} ...", file=sys.stderr, flush=True)
         JOBS[name](settings, report)
     print_report(report, settings)
+    if args.json is not None:
+        # Seconds per unit, one figure per run, as the table's medians and spreads came from.
+        rows = [dataclasses.asdict(row) for row in report.rows]
+        args.json.write_text(json.dumps({"rows": rows, "notes": report.notes}, indent=1) + "\n")
     return 0
 
 

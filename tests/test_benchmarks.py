@@ -12,6 +12,7 @@ environment the peers are absent; in one with the ``peers`` extra they run).
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -125,6 +126,19 @@ def test_speed_rig_skips_a_missing_peer_cleanly(
     else:
         assert skipped not in speed_rig.stdout
         assert PEERS[module] in speed_rig.stdout.split("\nnote:")[0]  # a row of the table
+
+
+def test_speed_rig_writes_every_run_as_json(tmp_path: Path) -> None:
+    out = tmp_path / "runs.json"
+    rig = [sys.executable, str(BENCHMARKS / "compare_speed.py")]
+    done = _run([*rig, "preflop", "--quick", "--repeat", "2", "--json", str(out)])
+    _check(done)
+    written = json.loads(out.read_text())
+    assert written["rows"] and written["notes"]
+    for row in written["rows"]:
+        assert len(row["ours"]) == 2
+        assert len(row["peer"]) in (0, 2)
+        assert row["job"] in done.stdout
 
 
 def test_speed_rig_refuses_an_unknown_job() -> None:
