@@ -6,9 +6,11 @@ JOB is one or more of the names below (default: every job, in this order).
 Every job runs ``--repeat`` times (default 3); each run times pokerlookup and
 the peer one after the other on the same fresh input (new seeded spots or
 deals per run), so load from the other processes on a shared machine hits
-both alike. Each row prints the median of pokerlookup's times, the median of
-the peer's, and the ratio *peer time / pokerlookup time* (above 1: pokerlookup
-is faster) as the median over the runs with its spread [min-max]. Before
+both alike (the per-call jobs take the best of three passes within a run; the
+sampled runs and the fresh processes are timed once). Each row prints the
+median of pokerlookup's times, the median of the peer's, and the ratio *peer
+time / pokerlookup time* (above 1: pokerlookup is faster) as the median over
+the runs with its spread [min-max]. Before
 timing, each job checks that the contenders agree (same winners, same exact
 equities, sampled equities within a few standard errors), so a mistaken
 conversion cannot produce a fast wrong number. ``--quick`` shrinks every input
