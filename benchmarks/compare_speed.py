@@ -464,6 +464,9 @@ def _sampled(
     """Wall seconds, player 1's equity and its standard error of one sampled run."""
     extra = accepted(lookup.equity, workers=workers) if workers is not None else {}
     elapsed, result = timed(lambda: lookup.equity(hands, samples=samples, seed=seed, **extra))
+    if result.boards != samples:  # a run that stopped early (a target error, a time limit)
+        raise RuntimeError(f"equity() took {result.boards:,} samples, not {samples:,}: the "
+                           "peer's figure is for the whole count")  # fmt: skip
     return elapsed, result[0].equity, result[0].std_error
 
 
