@@ -7,10 +7,16 @@ Each benchmark stores its rate in ``extra_info["hands_per_second"]``; the peers
 (eval7, treys, lookup's own scalar evaluate7) are per-hand Python loops over a
 smaller sample of the same kind of hands, which is how their users call them.
 Nothing here asserts a time.
+
+``POKERLOOKUP_BENCH_QUICK=1`` in the environment shrinks every input (the
+census: five cards instead of seven; the benchmark scripts' test,
+``tests/test_benchmarks.py``, runs them that way so none of them rots); its
+timings mean nothing.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -21,8 +27,12 @@ from lookup.batch.census import census
 from lookup.batch.evaluate import evaluate_batch
 from lookup.core.cards import DECK
 
-BATCH_ROWS = 1_000_000
+QUICK = os.environ.get("POKERLOOKUP_BENCH_QUICK") == "1"
+BATCH_ROWS = 2_000 if QUICK else 1_000_000
 PEER_ROWS = {"eval7": 200_000, "treys": 20_000, "lookup.evaluate7": 200_000}
+if QUICK:
+    PEER_ROWS = dict.fromkeys(PEER_ROWS, 200)
+CENSUS = (5, 2_598_960) if QUICK else (7, 133_784_560)  # cards, hands
 RATES: dict[str, float] = {}
 
 
@@ -125,6 +135,9 @@ def test_scalar_evaluate7(benchmark: Any) -> None:
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_census7(benchmark: Any, jobs: int) -> None:
-    result = benchmark.pedantic(census, args=(7,), kwargs={"jobs": jobs}, rounds=3, iterations=1)
-    assert result.hands == 133_784_560
-    record(benchmark, f"batch census 7 jobs={jobs}", result.hands)
+    cards, hands = CENSUS
+    result = benchmark.pedantic(
+        census, args=(cards,), kwargs={"jobs": jobs}, rounds=3, iterations=1
+    )
+    assert result.hands == hands
+    record(benchmark, f"batch census {cards} jobs={jobs}", result.hands)

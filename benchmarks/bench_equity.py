@@ -20,10 +20,15 @@ function, so it is timed as a Python loop over its C evaluator (exact tasks
 only). eval7 only does hand-against-range equity heads-up; its exact function
 (``py_hand_vs_range_exact``) returned 1.0 for AsAh vs KsKh both preflop and on
 2c7d9h in eval7 0.1.11, so only its sampling is timed, heads-up.
+
+``POKERLOOKUP_BENCH_QUICK=1`` in the environment shrinks every input (the
+benchmark scripts' test, ``tests/test_benchmarks.py``, runs them that way so
+none of them rots); its timings mean nothing.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -40,7 +45,8 @@ from lookup.odds.front import equity
 HU = ["AsAh", "KsKh"]
 THREE = ["AsAh", "KsKh", "QsQh"]
 FLOP = "2c 7d 9h"
-SAMPLES = 1_000_000
+QUICK = os.environ.get("POKERLOOKUP_BENCH_QUICK") == "1"
+SAMPLES = 20_000 if QUICK else 1_000_000
 
 
 def ours_exact_preflop() -> float:
@@ -124,7 +130,8 @@ def peer_tasks() -> dict[str, dict[str, Callable[[], float]]]:
                 total += 1
             return share / total
 
-        tasks["exact heads-up preflop"]["phevaluator (Python loop)"] = lambda: phe_exact(())
+        if not QUICK:  # 1.7M boards in a Python loop: minutes
+            tasks["exact heads-up preflop"]["phevaluator (Python loop)"] = lambda: phe_exact(())
         tasks["exact flop (990 boards)"]["phevaluator (Python loop)"] = lambda: phe_exact(
             (0, 21, 30)
         )  # 2c 7d 9h

@@ -7,10 +7,15 @@ its time divided by the batch size is the cost of one call *including* the
 loop; ``extra_info`` records hands per second. ``test_floor_*`` times the same
 loop around a function that does nothing: no evaluator can beat it.
 For peers side by side, see ``benchmarks/compare_peers.py``.
+
+``POKERLOOKUP_BENCH_QUICK=1`` in the environment shrinks every input (the
+benchmark scripts' test, ``tests/test_benchmarks.py``, runs them that way so
+none of them rots); its timings mean nothing.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 
@@ -20,7 +25,7 @@ import lookup
 from lookup import DECK, Card
 from lookup.ranking.fast import evaluate5, evaluate6, evaluate7
 
-BATCH = 10_000
+BATCH = 200 if os.environ.get("POKERLOOKUP_BENCH_QUICK") == "1" else 10_000
 SEED = 2024
 
 

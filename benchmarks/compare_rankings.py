@@ -16,8 +16,12 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
+
+# Run from a checkout without installing: the repository root holds lookup/.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import lookup
 from lookup.core.rules import BUILTIN_RANKINGS

@@ -15,9 +15,14 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
+
+# Run from a checkout without installing: the repository root holds lookup/.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lookup.core.cards import Card
 from lookup.core.rules import WILD_RANKINGS
