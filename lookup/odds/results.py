@@ -4,8 +4,8 @@
 :func:`lookup.equity` in every game; :data:`SHARE_UNIT` is the unit pot shares
 are counted in by every engine; the limits say when an answer is exact by
 default and how much enumeration is ever started without being asked for.
-The Hold'em engine (:mod:`lookup.odds.holdem`) imports this module and nothing
-else of :mod:`lookup.odds`.
+The Hold'em engine (:mod:`lookup.odds.holdem`) imports this module and
+:mod:`lookup.odds.small` (which imports this one), and nothing else of :mod:`lookup.odds`.
 """
 
 from __future__ import annotations

@@ -327,13 +327,14 @@ two cards, got 1
     """
     cards = holding_cards(holding, 2)
     if cards is not None:
-        refuse_jokers(card.index for card in cards)
+        indices = [card.index for card in cards]
+        refuse_jokers(indices)
         if len(cards) != 2:
             raise HandSizeError(
                 f"player {player} has {count(len(cards), 'card')}: a Hold'em hand is two cards "
                 "or a range"
             )
-        a, b = cards[0].index, cards[1].index
+        a, b = indices
         text = holding.strip() if isinstance(holding, str) else "".join(str(c) for c in cards)
         return text, ((max(a, b), min(a, b)),)
     if isinstance(holding, str):

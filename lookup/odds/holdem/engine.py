@@ -51,7 +51,8 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -83,7 +84,9 @@ from lookup.odds.results import (
     build_result,
     check_exact_limit,
 )
+from lookup.odds.small import fixed_counts
 from lookup.ranges.holdem import Combo, RangeError, parse_holding, refuse_jokers, remove_blocked
+from lookup.ranking.ranking import get_ranking
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -100,11 +103,13 @@ def _check_fixed_hands(combos: list[tuple[Combo, ...]], known: dict[int, str]) -
         if len(options) != 1:
             continue
         for card in options[0]:
-            name = str(DECK[card])
+            # A card's name is made only for the message: it costs more than the checks.
             if card in known:
+                name = str(DECK[card])
                 message = duplicate_card(name, known[card], f"player {player}")
                 raise DuplicateCardError(message, name)
             if card in holder:
+                name = str(DECK[card])
                 raise DuplicateCardError(
                     duplicate_card(name, f"player {holder[card]}", f"player {player}"), name
                 )
@@ -216,6 +221,23 @@ def _solve(
 ) -> EquityResult:
 
     known = [c.index for c in board] + [c.index for c in dead]
+    if (
+        len(board) >= 3
+        and all(len(c) == 1 for c in live)
+        and len({card for c in live for card in c[0]}) == 2 * len(live)
+    ):
+        # Fixed hands after the flop (ranges down to one combo each too, if they can all
+        # be held at once): at most 1,081 boards, counted without the assignment and
+        # chunk machinery ranges need.
+        boards_left = math.comb(52 - len(known) - 2 * len(live), 5 - len(board))
+        if exact or (
+            exact is None and samples is None and boards_left <= min(EXACT_LIMIT, exact_limit)
+        ):
+            check_exact_limit(boards_left, exact_limit)
+            counts = _fixed_counts([c[0] for c in live], board, known)
+            return build_result(
+                counts, names, [1] * len(live), exact=True, seed=None, board=board, dead=dead
+            )
     sizes = [len(c) for c in live]
     listable = math.prod(sizes) <= ASSIGNMENT_LIMIT
     deck_left = 52 - len(known) - 2 * len(live)
@@ -270,6 +292,41 @@ def _solve(
         counts, names, [len(c) for c in live], exact=bool(exact), seed=used_seed,
         board=board, dead=dead,
     )  # fmt: skip
+
+
+def _fixed_counts(holes: list[Combo], board: tuple[Card, ...], known: list[int]) -> Counts:
+    """Exact counts of fixed hands on a board of three to five cards (the lean path).
+
+    The river and the turn are counted in plain Python (:mod:`lookup.odds.small`);
+    the flop's turn-and-river pairs all at once by the kernel, taken from a cached
+    table of position pairs.
+    """
+    out = {*known, *(card for hole in holes for card in hole)}
+    free = [c for c in range(52) if c not in out]
+    board_known = known[: len(board)]
+    if len(board) > 3:
+        return fixed_counts(holes, board_known, free, _standard_seven())
+    cards = np.array(free, dtype=np.intp)[_position_pairs(len(free))]
+    boards = parts_of(board_known).plus(dealt_parts(cards)).boards()
+    tally = ShowdownTally(len(holes))
+    tally.add([player_classes(boards, a, b) for a, b in holes])
+    per_player = (tally.wins, tally.ties, tally.shares, tally.squares)
+    return Counts(tally.showdowns, *(column.tolist() for column in per_player))
+
+
+@cache
+def _standard_seven() -> Callable[..., int]:
+    # The standard ranking's unchecked seven-card kernel, its tables loaded once.
+    return get_ranking("standard").kernel(7)
+
+
+@cache
+def _position_pairs(n: int) -> npt.NDArray[np.intp]:
+    """Every pair ``i < j`` of positions ``0 .. n-1``: a read-only (C(n, 2), 2) deal table."""
+    first, second = np.triu_indices(n, 1)
+    pairs = np.stack([first, second], axis=1).astype(np.intp)
+    pairs.flags.writeable = False  # shared by every call: nobody may change it
+    return pairs
 
 
 def _holes(
