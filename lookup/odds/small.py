@@ -35,6 +35,7 @@ from free cards that no hand or board holds
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Final
 
 from lookup.core.cards import DECK
@@ -62,7 +63,7 @@ def fixed_counts(
     the :class:`~lookup.odds.results.Counts` the engines' tallies give.
     """
     to_come = 5 - len(board)
-    held = {*board, *(card for hole in holes for card in hole)}
+    held = {*board, *chain.from_iterable(holes)}
     if (
         not 0 <= to_come <= 2
         or len(held) != len(board) + 2 * len(holes)
@@ -78,6 +79,21 @@ def fixed_counts(
     if to_come == 0:
         return _tally(len(holes), [(1, [seven(a, b, *shown) for a, b in hands])])
     kinds = _kinds(holes, board, free, to_come)
+    if to_come == 1 and len(hands) == 2:  # heads-up on the turn, the commonest: one pass
+        (a1, a2), (c1, c2) = hands
+        b1, b2, b3, b4 = shown
+        first = second = tied = 0
+        for cards in kinds:
+            river, weight = DECK[cards[0]], len(cards)
+            mine = seven(a1, a2, b1, b2, b3, b4, river)
+            theirs = seven(c1, c2, b1, b2, b3, b4, river)
+            if mine < theirs:
+                first += weight
+            elif theirs < mine:
+                second += weight
+            else:
+                tied += weight
+        return _heads_up(first, second, tied)
     if to_come == 1:
         b1, b2, b3, b4 = shown
         return _tally(
@@ -89,15 +105,15 @@ def fixed_counts(
         )
     b1, b2, b3 = shown
     groups = []
-    for i, first in enumerate(kinds):
-        n = len(first)
-        x = DECK[first[0]]
+    for i, turns in enumerate(kinds):
+        n = len(turns)
+        x = DECK[turns[0]]
         if n > 1:  # two cards of one kind
-            y = DECK[first[1]]
+            y = DECK[turns[1]]
             groups.append((n * (n - 1) // 2, [seven(a, b, b1, b2, b3, x, y) for a, b in hands]))
-        for second in kinds[i + 1 :]:
-            y = DECK[second[0]]
-            groups.append((n * len(second), [seven(a, b, b1, b2, b3, x, y) for a, b in hands]))
+        for rivers in kinds[i + 1 :]:
+            y = DECK[rivers[0]]
+            groups.append((n * len(rivers), [seven(a, b, b1, b2, b3, x, y) for a, b in hands]))
     return _tally(len(holes), groups)
 
 
@@ -117,14 +133,19 @@ def _kinds(
         if on_board[suit] + 2 >= least
         and any(on_board[suit] + (a & 3 == suit) + (b & 3 == suit) >= least for a, b in holes)
     }
-    kinds: dict[int, list[int]] = {}  # rank, or 13 + the card when its suit matters
-    for card in free:
-        key = card + 13 if card & 3 in suited else card >> 2
-        if key in kinds:
-            kinds[key].append(card)
-        else:
-            kinds[key] = [card]
-    return list(kinds.values())
+    by_rank: list[list[int]] = [[] for _ in range(13)]
+    kinds = []  # a card whose suit matters is a kind of its own
+    if suited:
+        for card in free:
+            if card & 3 in suited:
+                kinds.append([card])
+            else:
+                by_rank[card >> 2].append(card)
+    else:
+        for card in free:
+            by_rank[card >> 2].append(card)
+    kinds += [cards for cards in by_rank if cards]
+    return kinds
 
 
 def _tally(players: int, groups: Sequence[tuple[int, Sequence[int]]]) -> Counts:
@@ -142,14 +163,7 @@ def _tally(players: int, groups: Sequence[tuple[int, Sequence[int]]]) -> Counts:
                 second += weight
             else:
                 tied += weight
-        half = _SHARES[2]
-        return Counts(
-            first + second + tied,
-            [first, second],
-            [tied, tied],
-            [first * SHARE_UNIT + tied * half, second * SHARE_UNIT + tied * half],
-            [first * SHARE_UNIT**2 + tied * half**2, second * SHARE_UNIT**2 + tied * half**2],
-        )
+        return _heads_up(first, second, tied)
     wins, ties = [0] * players, [0] * players
     shares, squares = [0] * players, [0] * players
     deals = 0
@@ -167,3 +181,15 @@ def _tally(players: int, groups: Sequence[tuple[int, Sequence[int]]]) -> Counts:
             shares[p] += weight * share
             squares[p] += weight * share * share
     return Counts(deals, wins, ties, shares, squares)
+
+
+def _heads_up(first: int, second: int, tied: int) -> Counts:
+    """Counts of two players from the boards each wins and the boards they split."""
+    half = _SHARES[2]
+    return Counts(
+        first + second + tied,
+        [first, second],
+        [tied, tied],
+        [first * SHARE_UNIT + tied * half, second * SHARE_UNIT + tied * half],
+        [first * SHARE_UNIT**2 + tied * half**2, second * SHARE_UNIT**2 + tied * half**2],
+    )

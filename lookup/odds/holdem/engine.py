@@ -53,6 +53,7 @@ import math
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -184,7 +185,10 @@ than exact_limit=50,000,000: ...
     fixed = {card for combos in ranges if len(combos) == 1 for card in combos[0]}
     live: list[tuple[Combo, ...]] = []
     for player, (name, combos) in enumerate(zip(names, ranges, strict=True), start=1):
-        blocked = set(known) if len(combos) == 1 else set(known) | fixed
+        if len(combos) == 1:  # a fixed hand: _check_fixed_hands refused any clash with known
+            live.append(combos)
+            continue
+        blocked = set(known) | fixed
         left = remove_blocked(combos, blocked)
         if not left:
             raise RangeError(
@@ -221,20 +225,19 @@ def _solve(
 ) -> EquityResult:
 
     known = [c.index for c in board] + [c.index for c in dead]
-    if (
-        len(board) >= 3
-        and all(len(c) == 1 for c in live)
-        and len({card for c in live for card in c[0]}) == 2 * len(live)
-    ):
+    if len(board) >= 3 and all(len(c) == 1 for c in live):
         # Fixed hands after the flop (ranges down to one combo each too, if they can all
         # be held at once): at most 1,081 boards, counted without the assignment and
         # chunk machinery ranges need.
-        boards_left = math.comb(52 - len(known) - 2 * len(live), 5 - len(board))
-        if exact or (
-            exact is None and samples is None and boards_left <= min(EXACT_LIMIT, exact_limit)
+        holes = [c[0] for c in live]
+        out = {*known, *chain.from_iterable(holes)}
+        boards_left = math.comb(52 - len(out), 5 - len(board))
+        if len(out) == len(known) + 2 * len(holes) and (
+            exact
+            or (exact is None and samples is None and boards_left <= min(EXACT_LIMIT, exact_limit))
         ):
             check_exact_limit(boards_left, exact_limit)
-            counts = _fixed_counts([c[0] for c in live], board, known)
+            counts = _fixed_counts(holes, known[: len(board)], out)
             return build_result(
                 counts, names, [1] * len(live), exact=True, seed=None, board=board, dead=dead
             )
@@ -294,24 +297,26 @@ def _solve(
     )  # fmt: skip
 
 
-def _fixed_counts(holes: list[Combo], board: tuple[Card, ...], known: list[int]) -> Counts:
+def _fixed_counts(holes: list[Combo], board: list[int], out: set[int]) -> Counts:
     """Exact counts of fixed hands on a board of three to five cards (the lean path).
 
+    ``out`` holds the cards that cannot come: the board, the dead cards and the hands.
     The river and the turn are counted in plain Python (:mod:`lookup.odds.small`);
     the flop's turn-and-river pairs all at once by the kernel, taken from a cached
     table of position pairs.
     """
-    out = {*known, *(card for hole in holes for card in hole)}
-    free = [c for c in range(52) if c not in out]
-    board_known = known[: len(board)]
+    free = list(_ALL_CARDS.difference(out))
     if len(board) > 3:
-        return fixed_counts(holes, board_known, free, _standard_seven())
+        return fixed_counts(holes, board, free, _standard_seven())
     cards = np.array(free, dtype=np.intp)[_position_pairs(len(free))]
-    boards = parts_of(board_known).plus(dealt_parts(cards)).boards()
+    boards = parts_of(board).plus(dealt_parts(cards)).boards()
     tally = ShowdownTally(len(holes))
     tally.add([player_classes(boards, a, b) for a, b in holes])
     per_player = (tally.wins, tally.ties, tally.shares, tally.squares)
     return Counts(tally.showdowns, *(column.tolist() for column in per_player))
+
+
+_ALL_CARDS: Final = frozenset(range(52))
 
 
 @cache
