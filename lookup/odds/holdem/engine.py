@@ -34,8 +34,10 @@ share over the square root of the sample count); exact results have 0.
 
 **Speed** (this project's 2-core machine, warm; ``benchmarks/bench_equity.py``):
 exact heads-up preflop about 50 ms (poker-equity, Rust: about 190 ms), one
-million sampled three-way showdowns about 0.15-0.2 s, an exact flop about
-0.2 ms. The work per board is shared by all players: see
+million sampled three-way showdowns about 0.15-0.2 s. Fixed hands after the flop
+skip the range machinery (at most 1,081 boards; :mod:`lookup.odds.small` counts the
+turn and river): an exact heads-up flop about 0.12 ms, a turn about 40 us, 1.6x and
+1.25x poker-equity. The work per board is shared by all players: see
 :mod:`lookup.odds.holdem.kernel`.
 
 >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
