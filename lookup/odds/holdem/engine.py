@@ -227,11 +227,11 @@ def _solve(
 ) -> EquityResult:
 
     known = [c.index for c in board] + [c.index for c in dead]
-    if len(board) >= 3 and all(len(c) == 1 for c in live):
+    holes = [c[0] for c in live if len(c) == 1] if len(board) >= 3 else []
+    if len(holes) == len(live):
         # Fixed hands after the flop (ranges down to one combo each too, if they can all
         # be held at once): at most 1,081 boards, counted without the assignment and
         # chunk machinery ranges need.
-        holes = [c[0] for c in live]
         out = {*known, *chain.from_iterable(holes)}
         boards_left = math.comb(52 - len(out), 5 - len(board))
         if len(out) == len(known) + 2 * len(holes) and (
