@@ -99,8 +99,9 @@ def fixed_counts(
         return _tally(
             len(holes),
             [
-                (len(cards), [seven(a, b, b1, b2, b3, b4, DECK[cards[0]]) for a, b in hands])
+                (len(cards), [seven(a, b, b1, b2, b3, b4, river) for a, b in hands])
                 for cards in kinds
+                for river in (DECK[cards[0]],)
             ],
         )
     b1, b2, b3 = shown
@@ -167,19 +168,23 @@ def _tally(players: int, groups: Sequence[tuple[int, Sequence[int]]]) -> Counts:
     wins, ties = [0] * players, [0] * players
     shares, squares = [0] * players, [0] * players
     deals = 0
+    whole, whole_squared = SHARE_UNIT, SHARE_UNIT**2
     for weight, classes in groups:
         deals += weight
         best = min(classes)
-        top = [p for p, c in enumerate(classes) if c == best]
-        share = _SHARES[len(top)]
-        alone = len(top) == 1
-        for p in top:
-            if alone:
-                wins[p] += weight
-            else:
+        k = classes.count(best)
+        if k == 1:  # one winner, the common case: found without a loop in Python
+            p = classes.index(best)
+            wins[p] += weight
+            shares[p] += weight * whole
+            squares[p] += weight * whole_squared
+            continue
+        share = _SHARES[k]
+        for p, c in enumerate(classes):
+            if c == best:
                 ties[p] += weight
-            shares[p] += weight * share
-            squares[p] += weight * share * share
+                shares[p] += weight * share
+                squares[p] += weight * share * share
     return Counts(deals, wins, ties, shares, squares)
 
 
