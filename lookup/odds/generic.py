@@ -96,9 +96,10 @@ from lookup.odds.results import (
     build_result,
     check_exact_limit,
 )
+from lookup.odds.small import fixed_counts
 from lookup.ranges.holding import holding_cards
 from lookup.ranges.notation import read_range
-from lookup.ranking.ranking import RulesLike
+from lookup.ranking.ranking import Ranking, RulesLike
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -257,9 +258,36 @@ anyway, or sample
         exact = samples is None and deals <= min(EXACT_LIMIT, exact_limit)
     if exact:
         check_exact_limit(deals, exact_limit)
+        lean = _fixed_hands_after_the_flop(setup, found.high_ranking(rules))
+        if lean is not None:
+            return lean
     return _solve(
         setup, deals, assignments, exact=exact, samples=samples, seed=seed, progress=progress
     )
+
+
+def _fixed_hands_after_the_flop(setup: _Setup, ranking: Ranking) -> EquityResult | None:
+    """Short deck's small exact spots, counted by :mod:`lookup.odds.small`; None for others.
+
+    Fixed hands with one or two board cards to come (or none) make at most a few
+    hundred boards: the general path's set-up would cost more than counting them.
+    """
+    if (
+        setup.game != "short-deck"
+        or setup.ranges
+        or setup.low is not None
+        or any(setup.need)
+        or len(setup.board) < 3
+        or ranking.definition.has_wild
+    ):
+        return None
+    holes = [(known[0], known[1]) for known in setup.known]
+    board = [card.index for card in setup.board]
+    counts = fixed_counts(holes, board, setup.unseen, ranking.kernel(7))
+    return build_result(
+        counts, setup.names, [1] * len(holes), exact=True, seed=None, board=setup.board,
+        dead=setup.dead, game=setup.game,
+    )  # fmt: skip
 
 
 def _listed_assignments(setup: _Setup) -> npt.NDArray[np.intp] | None:

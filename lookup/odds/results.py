@@ -4,8 +4,8 @@
 :func:`lookup.equity` in every game; :data:`SHARE_UNIT` is the unit pot shares
 are counted in by every engine; the limits say when an answer is exact by
 default and how much enumeration is ever started without being asked for.
-The Hold'em engine (:mod:`lookup.odds.holdem`) imports this module and nothing
-else of :mod:`lookup.odds`.
+The Hold'em engine (:mod:`lookup.odds.holdem`) imports this module and
+:mod:`lookup.odds.small` (which imports this one), and nothing else of :mod:`lookup.odds`.
 """
 
 from __future__ import annotations
@@ -297,6 +297,7 @@ def build_result(
     """
     n = counts.deals
     high, low = counts.wins_high, counts.wins_low
+    unit = SHARE_UNIT * n
     players = []
     for p, name in enumerate(names):
         share = int(counts.shares[p])
@@ -306,20 +307,21 @@ def build_result(
             second = int(counts.squares[p]) / SHARE_UNIT**2 / n
             std_error = math.sqrt(max(second - mean * mean, 0.0) / (n - 1))
         wins = int(counts.wins[p])
+        # Fields in order, positionally: a small exact spot makes these in microseconds.
         players.append(
             PlayerEquity(
-                hand=name,
-                equity=mean,
-                win=wins / n,
-                tie=int(counts.ties[p]) / n,
-                std_error=std_error,
-                boards=n,
-                exact=exact,
-                combos=combos[p],
-                scoop=wins / n if high is not None else None,
-                win_high=int(high[p]) / n if high is not None else None,
-                win_low=int(low[p]) / n if low is not None else None,
-                equity_fraction=Fraction(share, SHARE_UNIT * n) if exact else None,
+                name,
+                mean,
+                wins / n,
+                int(counts.ties[p]) / n,
+                std_error,
+                n,
+                exact,
+                combos[p],
+                wins / n if high is not None else None,
+                int(high[p]) / n if high is not None else None,
+                int(low[p]) / n if low is not None else None,
+                Fraction(share, unit) if exact else None,
             )
         )
     return EquityResult(tuple(players), board, dead, exact, n, seed, game=game)

@@ -326,14 +326,20 @@ def parse_holding(holding: object, player: int) -> tuple[str, tuple[Combo, ...]]
 two cards, got 1
     """
     cards = holding_cards(holding, 2)
+    if cards is not None and len(cards) == 2:  # two cards, the common case: no list, no call
+        a, b = cards[0].index, cards[1].index
+        if a < 52 and b < 52:  # no joker (52, 53): refuse_jokers below says why
+            text = holding.strip() if isinstance(holding, str) else f"{cards[0]}{cards[1]}"
+            return text, ((a, b) if a > b else (b, a),)
     if cards is not None:
-        refuse_jokers(card.index for card in cards)
+        indices = [card.index for card in cards]
+        refuse_jokers(indices)
         if len(cards) != 2:
             raise HandSizeError(
                 f"player {player} has {count(len(cards), 'card')}: a Hold'em hand is two cards "
                 "or a range"
             )
-        a, b = cards[0].index, cards[1].index
+        a, b = indices
         text = holding.strip() if isinstance(holding, str) else "".join(str(c) for c in cards)
         return text, ((max(a, b), min(a, b)),)
     if isinstance(holding, str):

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lookup.core.cards import Card, parse_cards
+from lookup.core.cards import Card, parse_cards, quick_cards
 from lookup.core.errors import CardError, DuplicateCardError
 
 __all__ = ["holding_cards"]
@@ -45,6 +45,13 @@ def holding_cards(holding: object, hole_cards: int) -> tuple[Card, ...] | None:
     that are not text are returned whatever their number: the engine checks it.
     """
     if isinstance(holding, str):
+        if len(holding) == 4 and holding.isalnum():
+            # "AsAh", the commonest spelling of a hand: two cards run together. With no
+            # white space, comma or symbol in it, parse_cards would read exactly its two
+            # halves, so two lookups answer; anything else goes the long way below.
+            pair = quick_cards(f"{holding[:2]} {holding[2:]}")
+            if pair is not None and pair[0] != pair[1]:
+                return pair if hole_cards == 2 else None
         try:
             cards = parse_cards(holding)
         except DuplicateCardError:
