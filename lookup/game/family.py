@@ -45,13 +45,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, TypeVar
 
 from lookup.core.cards import Card
 from lookup.core.errors import GameError, HandSizeError
 from lookup.core.messages import count, unknown_name
-from lookup.game.omaha import omaha_kernel
+from lookup.game.omaha import omaha_checked, omaha_kernel
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
+from lookup.ranking.value import HandRank
 
 if TYPE_CHECKING:
     from lookup.game.kernels import BatchKernel
@@ -127,12 +128,31 @@ class GameFamily:
 
         Here the best five of all the cards: one lookup of five to seven cards.
         """
+        ranking.kernels.load_all()  # every table read now: ``best`` takes the direct kernels
         best = ranking.kernels.best
 
         def best_of_all(hole: Sequence[int], board: Sequence[int]) -> int:
             return best((*hole, *board))
 
         return best_of_all
+
+    def checked_kernel(
+        self,
+        ranking: Ranking,
+        sizes: frozenset[tuple[int, int]],
+        slow: Callable[[Any, Any], HandRank],
+    ) -> Callable[[Any, Any], HandRank] | None:
+        """The family's checked evaluation as one function, or None where it has none.
+
+        ``(hole, board) -> value``: hands in a count of ``sizes`` checked and answered
+        in one pass, everything else handed to ``slow`` (which parses, explains or
+        answers). Here None: the game evaluator's own checked path serves.
+
+        >>> from lookup.game.registry import get_game
+        >>> HOLDEM.checked_kernel(get_ranking("standard"), frozenset(), print) is None
+        True
+        """
+        return None
 
     def pools(
         self, hole: tuple[Card, ...], board: tuple[Card, ...]
@@ -306,6 +326,21 @@ class OmahaFamily(BoardFamily):
         """:func:`lookup.game.omaha.omaha_kernel`: never sixty five-card lookups."""
         return omaha_kernel(ranking)
 
+    def checked_kernel(
+        self,
+        ranking: Ranking,
+        sizes: frozenset[tuple[int, int]],
+        slow: Callable[[Any, Any], HandRank],
+    ) -> Callable[[Any, Any], HandRank] | None:
+        """:func:`lookup.game.omaha.omaha_checked`: check and lookup in one pass.
+
+        >>> from lookup.core.cards import parse_cards
+        >>> checked = OMAHA.checked_kernel(get_ranking("standard"), frozenset({(4, 5)}), print)
+        >>> checked(parse_cards("As Ks 2d 7c"), parse_cards("Qs Js Ts 3h 3c")).describe()
+        'Royal Flush'
+        """
+        return omaha_checked(ranking, sizes, slow)
+
     def pools(
         self, hole: tuple[Card, ...], board: tuple[Card, ...]
     ) -> tuple[tuple[Card, ...], ...]:
@@ -419,6 +454,7 @@ class DrawFamily(GameFamily):
 
     def hand_kernel(self, ranking: Ranking) -> GameKernel:
         """One lookup of the hand as dealt."""
+        ranking.kernels.load_all()  # every table read now: ``best`` takes the direct kernels
         best = ranking.kernels.best
 
         def as_dealt(hole: Sequence[int], board: Sequence[int]) -> int:
