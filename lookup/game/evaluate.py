@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any, Final, NamedTuple
 
 from lookup.core.cards import Card, CardsLike, hand_cards, parse_cards
 from lookup.core.errors import GameError
@@ -36,6 +35,14 @@ from lookup.game.family import GameKernel
 from lookup.game.registry import Game, GameLike, get_game
 from lookup.ranking.ranking import Ranking, RulesLike
 from lookup.ranking.value import HandRank
+
+# typing is the type checker's alone: importing it cost the first game evaluation more
+# than its tables (lookup.core.record says more).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final, NamedTuple
+else:
+    from lookup.core.record import NamedTuple
 
 __all__ = [
     "GameEvaluator",

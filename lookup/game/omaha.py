@@ -40,12 +40,19 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from itertools import combinations, product
-from typing import Any, Final, NamedTuple
 
 from lookup.core.cards import Card
 from lookup.core.errors import RankingError
 from lookup.ranking.ranking import Ranking
 from lookup.ranking.value import HandRank
+
+# typing is the type checker's alone: importing it cost the first game evaluation more
+# than its tables (lookup.core.record says more).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final, NamedTuple
+else:
+    from lookup.core.record import NamedTuple
 
 __all__ = ["OmahaBoard", "build_omaha_kernel", "omaha_checked", "omaha_kernel", "prepare_board"]
 
