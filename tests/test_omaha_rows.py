@@ -68,12 +68,13 @@ def test_the_rows_are_the_old_row_builders_on_every_board(name: str) -> None:
     assert rows is not None
     expected = old_rows(ranking)
     assert rows.width == len(expected)
-    deck_ranks = set(ranking.definition.rank_order)
+    card_of = {card.rank: card for card in ranking.deck}  # a card of each rank
     for board, row in expected.items():
         index = rows.at[sum(5**r for r in board)]
-        for r in deck_ranks:
-            for q in deck_ranks:
-                found = rows.flat[(13 * r + q) * rows.width + index]
+        for r in card_of:
+            for q in card_of:
+                low, high = sorted((card_of[r], card_of[q]))  # by value: by rank
+                found = rows.flat[rows.low[low] + rows.high[high] + index]
                 old = row[13 * r + q]
                 # 0 in the shipped rows, NO_DEAL in the old ones: five of a rank, no deal.
                 assert found == (0 if old == NO_DEAL else old), (board, r, q)

@@ -133,7 +133,7 @@ def build_omaha_kernel(
     rows = _rows(ranking)
     if rows is None:
         return _plain_kernel(ranking.kernel(5))
-    flat, _, at, key, _, first, second, flush_table, three_of_a_suit = rows
+    flat, _, at, key, _, low, high, flush_table, three_of_a_suit = rows
     flush_best = _flush_best(flush_table)
     board_bits = (1 << _BOARD_BITS) - 1
 
@@ -142,7 +142,8 @@ def build_omaha_kernel(
         for card in board:
             k += key[card]
         offset = at[(k >> _LANE_BITS) & board_bits]
-        best = min(flat[first[r] + second[q] + offset] for r, q in combinations(hole, 2))
+        # Sorted by value is sorted by rank (a card's rank bit is its highest).
+        best = min(flat[low[r] + high[q] + offset] for r, q in combinations(sorted(hole), 2))
         if flush_best is not None:
             suit = three_of_a_suit[k & _LANES]
             if suit:
@@ -157,13 +158,12 @@ def build_omaha_kernel(
         a, b, c, d, e = board
         k = key[a] + key[b] + key[c] + key[d] + key[e]
         offset = at[(k >> _LANE_BITS) & board_bits]
-        w, x, y, z = hole
-        # Hole ranks r, q read column 13 * r + q: first[card] + second[card] + board index.
-        w13, x13, y13 = first[w] + offset, first[x] + offset, first[y] + offset
-        x, y, z = second[x], second[y], second[z]
-        best = min(
-            flat[w13 + x], flat[w13 + y], flat[w13 + z], flat[x13 + y], flat[x13 + z], flat[y13 + z]
-        )
+        # Ranks r <= q read pair column low[r] + high[q] at the board's index; sorted by
+        # value is sorted by rank (a card's rank bit is its highest).
+        w, x, y, z = sorted(hole)
+        w, v, u = low[w] + offset, low[x] + offset, low[y] + offset
+        x, y, z = high[x], high[y], high[z]
+        best = min(flat[w + x], flat[w + y], flat[w + z], flat[v + y], flat[v + z], flat[u + z])
         if flush_best is not None:
             suit = three_of_a_suit[k & _LANES]
             if suit:
@@ -223,7 +223,7 @@ def omaha_checked(
 
         return checked_plain
 
-    flat, _, at, _, key, first, second, flush_table, three_of_a_suit = rows
+    flat, _, at, _, key, low, high, flush_table, three_of_a_suit = rows
     flush_best = _flush_best(flush_table)
     board_bits = (1 << _BOARD_BITS) - 1
     fast = (4, 5) in sizes
@@ -247,11 +247,12 @@ def omaha_checked(
                     # A card given twice carries into the next bit: fewer than nine are set.
                     if ((k + h) >> _CARD_SHIFT).bit_count() == 9:
                         offset = at[(k >> _LANE_BITS) & board_bits]
-                        r13, s13, t13 = first[w] + offset, first[x] + offset, first[y] + offset
-                        s, t, u = second[x], second[y], second[z]
+                        w, x, y, z = sorted(hole)  # by rank, as in the kernel
+                        r, s, t = low[w] + offset, low[x] + offset, low[y] + offset
+                        x, y, z = high[x], high[y], high[z]
                         best = min(
-                            flat[r13 + s], flat[r13 + t], flat[r13 + u],
-                            flat[s13 + t], flat[s13 + u], flat[t13 + u],
+                            flat[r + x], flat[r + y], flat[r + z],
+                            flat[s + y], flat[s + z], flat[t + z],
                         )  # fmt: skip
                         if flush_best is not None:
                             suit = three_of_a_suit[k & _LANES]
@@ -293,7 +294,7 @@ class _Rows(NamedTuple):
     """What both kernels read: the ranking's rows as 169 columns, and the keys that find them."""
 
     flat: array[int]
-    """Column ``13 * r + q`` (both orders) holds each board's entry for hole ranks r, q."""
+    """The stored rows: pair column ``j`` (ranks ``r <= q``) holds each board's entry."""
     width: int
     """Boards: the length of a column."""
     at: dict[int, int]
@@ -302,10 +303,11 @@ class _Rows(NamedTuple):
     """Card -> its rank's base-5 digit above its suit's lane: a board's sum is its key."""
     checked_key: dict[int, int]
     """``key`` plus the card's own bit above both: the checked path's sum."""
-    first: dict[int, int]
-    """Card -> ``13 * rank * width``: where the columns of pairs it leads start."""
-    second: dict[int, int]
-    """Card -> ``rank * width``: its column's place among those."""
+    low: dict[int, int]
+    """Card of rank r -> where the columns of pairs ``(r, q)``, ``q >= r``, start, less
+    ``high`` of rank r: ``low[a] + high[b]`` is pair (a, b)'s column for rank a <= b."""
+    high: dict[int, int]
+    """Card -> its rank's place among the deck's ranks, times ``width``."""
     flush: list[int] | None
     three_of_a_suit: list[int]
 
@@ -324,18 +326,6 @@ def _build_rows(ranking: Ranking) -> _Rows | None:
     if not stored.rows:
         return None
     width = stored.boards
-    raw = memoryview(stored.best).cast("B")
-    size = 2 * width  # bytes of one stored column
-    column = {pair: j for j, pair in enumerate(stored.pairs)}
-    unused = bytes(size)  # a rank outside the deck: no deal reads it
-    parts = []
-    for r in range(13):
-        for q in range(13):
-            j = column.get((r, q) if r <= q else (q, r))
-            parts.append(unused if j is None else raw[j * size : (j + 1) * size])
-    # One join of 169 slices, in C: both orders of a pair share a stored column.
-    flat = array("H")
-    flat.frombytes(b"".join(parts))
     at = dict(zip(stored.board_key, range(width), strict=True))
     key: dict[int, int] = {
         card: (5 ** int(card.rank) << _LANE_BITS) | 1 << (3 * card.suit) for card in ranking.deck
@@ -344,9 +334,17 @@ def _build_rows(ranking: Ranking) -> _Rows | None:
         card: key[card] | 1 << (_CARD_SHIFT + card.index) for card in ranking.deck
     }
     flush = ranking.five_tables.flush if ranking.definition.flushes else None
-    first: dict[int, int] = {card: 13 * card.rank * width for card in ranking.deck}
-    second: dict[int, int] = {card: card.rank * width for card in ranking.deck}
-    return _Rows(flat, width, at, key, checked_key, first, second, flush, _three_of_a_suit())
+    # Pairs are stored r <= q, r-major, over the deck's ranks (OmahaRows.pairs): the
+    # pair of places i <= j among them is column i * count - i * (i - 1) / 2 + (j - i).
+    places = {rank: i for i, rank in enumerate(sorted(ranking.definition.rank_order))}
+    count = len(places)
+    low: dict[int, int] = {}
+    high: dict[int, int] = {}
+    for card in ranking.deck:
+        i = places[card.rank]
+        low[card] = (i * count - i * (i - 1) // 2 - i) * width
+        high[card] = i * width
+    return _Rows(stored.best, width, at, key, checked_key, low, high, flush, _three_of_a_suit())
 
 
 def _flush_best(
