@@ -319,6 +319,13 @@ class Ranking:
         For a checked entry of a layer above that, as the ranking's own kernels do,
         makes each value when it first meets its class rather than all of them at once
         (:attr:`values`). ``made[n]`` is a dict lookup; on a miss, ``make(n)``.
+
+        ``make`` is unchecked, as the kernels are: give it the ranking's class numbers
+        only (:meth:`value` checks its argument).
+
+        >>> made, make = get_ranking("short-deck").value_cache
+        >>> make(1) is made[1] is get_ranking("short-deck").value(1)
+        True
         """
         return Values(self._made, self._value)
 
