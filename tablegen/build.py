@@ -19,7 +19,9 @@
                 runtime indexes the stored arrays as they are; plus, where
                 flushes do not simply win, the few (size, rank key, flush mask)
                 keys whose answer is not the better of the flush and the
-                unsuited class.
+                unsuited class;
+   ``omaha``    for Omaha, every board rank multiset's best unsuited class of
+                each hole rank pair (:mod:`tablegen.omaha`).
 
 Badugi rankings are built by :mod:`tablegen.badugi`.
 """
@@ -37,6 +39,7 @@ from lookup.core.progress import Progress
 from lookup.core.rules import RankingRules
 from lookup.core.tablefile import encode_table
 from lookup.ranking.tables import exception_key
+from tablegen.omaha import omaha_arrays
 from tablegen.perfect_hash import build_perfect_hash
 from tablegen.reference import NO_CARD, PlainCard, Verdict, classify
 from tablegen.row_displacement import RANK_KEYS, ROW_SHIFT, displace_rows
@@ -235,6 +238,12 @@ def build_tables(rules: RankingRules, *, show_progress: bool = True) -> dict[str
         "(slot = key + offset[key >> row_shift]); exceptions by exception_key()",
         arrays,
         meta,
+    )
+    encode(
+        "omaha",
+        "board rank multiset (base-5 counts) x hole rank pair -> best unsuited class of the "
+        "pair with three board cards, pair-major; method 'plain': flushes can hurt, no rows",
+        *omaha_arrays(rules, census.number),
     )
     return files
 

@@ -216,6 +216,28 @@ def test_families_are_hashable_values() -> None:
         get_family("stud").name = "draw"  # type: ignore[misc]
 
 
+@pytest.mark.parametrize("game", [game.name for game in GAMES])
+def test_games_and_families_are_immutable_values_that_pickle(game: str) -> None:
+    import copy
+    import pickle
+
+    found = get_game(game)
+    family = found.family
+    assert pickle.loads(pickle.dumps(family)) is family  # a family pickles as its name
+    again = pickle.loads(pickle.dumps(found))
+    assert again == found and hash(again) == hash(found) and again is not found
+    assert copy.deepcopy(found) == found and copy.copy(found) == found
+    assert {found: 1}[again] == 1
+    assert found != GAMES[(GAMES.index(found) + 1) % len(GAMES)]
+    assert repr(found).startswith(f"Game(name={game!r}, ")
+    assert repr(family) == f"{type(family).__name__}(name={family.name!r})"
+    for thing, field in ((found, "hole_cards"), (family, "name")):
+        with pytest.raises(AttributeError, match="immutable"):
+            setattr(thing, field, 9)
+        with pytest.raises(AttributeError, match="immutable"):
+            delattr(thing, field)
+
+
 # No family name compared outside lookup/game/family.py.
 
 LOOKUP = Path(lookup.__file__).parent

@@ -27,11 +27,19 @@ from lookup.ranking.tables import (
     load_classes,
     load_five,
     load_multi,
+    load_omaha,
     load_wild,
 )
 
 HINT = "python -m tablegen"
-POKER_FILES = ("classes.msgpack", "flush.msgpack", "hash5.msgpack", "sum67.msgpack", "rules.toml")
+POKER_FILES = (
+    "classes.msgpack",
+    "flush.msgpack",
+    "hash5.msgpack",
+    "sum67.msgpack",
+    "omaha.msgpack",
+    "rules.toml",
+)
 BADUGI_FILES = ("classes.msgpack", "hash4.msgpack", "mask_prime.msgpack", "rules.toml")
 FLIPPED, REMOVED = "flush.msgpack", "hash5.msgpack"
 
@@ -147,7 +155,11 @@ def load_everything(directory: Path) -> object:
         return load_badugi(directory, classes)
     if classes.definition.has_wild:
         return load_wild(directory, classes)
-    return load_five(directory, classes), load_multi(directory, classes)
+    return (
+        load_five(directory, classes),
+        load_multi(directory, classes),
+        load_omaha(directory, classes),
+    )
 
 
 @pytest.fixture
@@ -286,6 +298,31 @@ DAMAGE: dict[str, tuple[str, Callable[[Path], object], str]] = {
         "sum67.msgpack",
         lambda p: _rewrite_payload(p, lambda body: _set("row_shift", 0)(body["meta"])),  # type: ignore[arg-type]
         "bad row_shift",
+    ),
+    "missing Omaha rows": ("omaha.msgpack", Path.unlink, "is missing"),
+    "Omaha rows byte flipped": ("omaha.msgpack", flip_last_byte, "is corrupted (SHA-256"),
+    "Omaha rows of another ranking": (
+        "omaha.msgpack",
+        _from_other_ranking("omaha.msgpack"),
+        "was built for other rules",
+    ),
+    "Omaha rows with an unknown method, checksum redone": (
+        "omaha.msgpack",
+        lambda p: _rewrite_payload(p, lambda body: _set("method", "fast")(body["meta"])),  # type: ignore[arg-type]
+        "has a bad method",
+    ),
+    "Omaha rows cut short, checksum and counts redone": (
+        "omaha.msgpack",
+        lambda p: (
+            _edit_array("best", lambda spec: spec.update(length=2, data=spec["data"][:4]))(p),  # type: ignore[attr-defined]
+            _rewrite_header(p, lambda header: header["counts"].__setitem__("best", 2)),  # type: ignore[attr-defined]
+        ),
+        "has array 'best' of length 2, not 768950",
+    ),
+    "Omaha rows above the class count, checksum redone": (
+        "omaha.msgpack",
+        _edit_array("best", lambda spec: spec.update(data=b"\xff\xff" + spec["data"][2:])),  # type: ignore[attr-defined]
+        "is malformed",
     ),
     "malformed payload, checksum redone": (
         "flush.msgpack",

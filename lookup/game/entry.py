@@ -88,10 +88,14 @@ def route(
 ) -> HandRank:
     """What :func:`evaluate` does: the game's evaluation if one is named, else the ranking's."""
     if game is not None:
-        # Games are imported on first use: a plain evaluate never needs them.
-        from lookup.game.evaluate import evaluate_game
+        try:
+            game_entry = _game_entry(game, rules)  # type: ignore[arg-type]
+        except TypeError:  # unhashable: not a game or not a ranking; let evaluate_game say so
+            # Games are imported on first use: a plain evaluate never needs them.
+            from lookup.game.evaluate import evaluate_game
 
-        return evaluate_game(cards, board, game=game, rules=rules)
+            return evaluate_game(cards, board, game=game, rules=rules)
+        return game_entry(cards, board)
     try:
         checked = checked_entry(rules)  # type: ignore[arg-type]
     except TypeError:  # unhashable: not a ranking at all; get_ranking says so
@@ -124,6 +128,17 @@ def _front_door(ranking: Ranking) -> Callable[..., HandRank]:
     entry: Callable[..., HandRank] = ranking.kernels.entry((checked_entry, route))
     update_wrapper(entry, evaluate)
     return entry
+
+
+@cache  # (game, rules) to the game's checked entry: one dict lookup a call
+def _game_entry(
+    game: GameLike, rules: RulesLike | None
+) -> Callable[[CardsLike, CardsLike | None], HandRank]:
+    # Games are imported on first use (once: the answer is cached): a plain evaluate never
+    # needs them.
+    from lookup.game.evaluate import game_evaluator
+
+    return game_evaluator(game, rules).entry
 
 
 @cache

@@ -25,8 +25,8 @@ How a hand is formed is the game's family's to say (:mod:`lookup.game.family`):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any, Final, NamedTuple
 
 from lookup.core.cards import Card, CardsLike, hand_cards, parse_cards
 from lookup.core.errors import GameError
@@ -35,6 +35,14 @@ from lookup.game.family import GameKernel
 from lookup.game.registry import Game, GameLike, get_game
 from lookup.ranking.ranking import Ranking, RulesLike
 from lookup.ranking.value import HandRank
+
+# typing is the type checker's alone: importing it cost the first game evaluation more
+# than its tables (lookup.core.record says more).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final, NamedTuple
+else:
+    from lookup.core.record import NamedTuple
 
 __all__ = [
     "GameEvaluator",
@@ -63,6 +71,22 @@ class GameEvaluator(NamedTuple):
     sizes: frozenset[tuple[int, int]] = frozenset()
     """``(hole, board)`` card counts that make a hand now: the checked entries' fast path."""
     deck: frozenset[Card] = frozenset()
+    fused: Callable[[Any, Any], HandRank] | None = None
+    """The family's checked evaluation as one function, where it has one (Omaha's:
+    :func:`lookup.game.omaha.omaha_checked`); None in hi/lo games and other families."""
+
+    @property
+    def entry(self) -> Callable[[Any, Any], HandRank]:
+        """:meth:`evaluate` as one function: the fused one where the family has it.
+
+        >>> game_evaluator("omaha").entry("As Ah Ad Ac", "Ks Kd 2c 3c 4h").describe()
+        'Two Pair, Aces and Kings, Four kicker'
+        >>> game_evaluator("omaha").entry("As Ah Ad Ac", "As Kd 2c 3c 4h")
+        Traceback (most recent call last):
+        ...
+        lookup.DuplicateCardError: card 'As' is held by the hand and the board
+        """
+        return self.evaluate if self.fused is None else self.fused
 
     def _quick(self, hole: object, board: object) -> tuple[Any, Any] | None:
         # Tuples of distinct Cards of the deck in counts the game allows: checked in one pass.
@@ -100,6 +124,8 @@ class GameEvaluator(NamedTuple):
                 "use lookup.evaluate_hilo for both halves",
                 self.game.name,
             )
+        if self.fused is not None:
+            return self.fused(hole, board)
         quick = self._quick(hole, board)
         held, shared = self.cards(hole, board) if quick is None else quick
         return self.high_ranking.values[self.high(held, shared)]
@@ -138,18 +164,28 @@ def _build_evaluator(game: Game, high_ranking: Ranking) -> GameEvaluator:
     family = game.family
     low = None if low_ranking is None else family.hand_kernel(low_ranking)
     no_low = 0 if low_ranking is None else _no_low(low_ranking)
-    high_ranking.kernels.load_all()
-    if low_ranking is not None:
-        low_ranking.kernels.load_all()
+    high = family.hand_kernel(high_ranking)
+    sizes = family.hand_sizes(game)
+    fused = None
+    if low is None:
+        make: Callable[[int], HandRank] = high_ranking.value_cache.make
+
+        def slow(hole: Any, board: Any) -> HandRank:
+            # What the fused path refuses: parsed and checked here, explained or answered.
+            held, shared = check_game_cards(game, high_ranking, hole, board, evaluating=True)
+            return make(high(held, shared))
+
+        fused = family.checked_kernel(high_ranking, sizes, slow)
     return GameEvaluator(
         game,
         high_ranking,
         low_ranking,
-        family.hand_kernel(high_ranking),
+        high,
         low,
         no_low,
-        family.hand_sizes(game),
+        sizes,
         high_ranking.card_set,
+        fused,
     )
 
 

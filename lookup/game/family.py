@@ -43,18 +43,27 @@ stud, draw, badugi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeVar
 
 from lookup.core.cards import Card
 from lookup.core.errors import GameError, HandSizeError
 from lookup.core.messages import count, unknown_name
-from lookup.game.omaha import omaha_kernel
+from lookup.game.omaha import omaha_checked, omaha_kernel
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
+from lookup.ranking.value import HandRank
 
+# typing and dataclasses are the type checker's alone: importing them (dataclasses with
+# inspect, ast and dis) cost the first game evaluation more than all its tables. At run
+# time GameShape is a plain class, as a Protocol is to everything but the type checker.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, ClassVar, Final, Protocol, TypeVar
+
     from lookup.game.kernels import BatchKernel
+
+    _T = TypeVar("_T")
+else:
+    Protocol = object
 
 __all__ = [
     "BADUGI",
@@ -79,8 +88,6 @@ __all__ = [
 GameKernel = Callable[[Sequence[int], Sequence[int]], int]
 """Unchecked ``(hole, board) -> class number``; Card ints, distinct, of the ranking's deck."""
 
-_T = TypeVar("_T")
-
 _BOARD_TO_PLAY: Final = 3
 """Board cards a hand needs in the board games (the flop): fewer make no hand yet."""
 
@@ -98,16 +105,48 @@ class GameShape(Protocol):
     def board_sizes(self) -> tuple[int, ...]: ...
 
 
-@dataclass(frozen=True)
 class GameFamily:
     """One family of games: how its hands are formed, checked, dealt and judged in bulk.
 
     The base class is a family without a board whose hand is all of a
-    player's cards; the subclasses say what differs.
+    player's cards; the subclasses say what differs. A family is a value: immutable,
+    equal to a family of its class and name, and pickled as its name.
+
+    >>> OMAHA, OMAHA == OmahaFamily("omaha"), OMAHA == COURCHEVEL
+    (OmahaFamily(name='omaha'), True, False)
+    >>> OMAHA.name = "pineapple"
+    Traceback (most recent call last):
+    ...
+    AttributeError: a game family is immutable
     """
+
+    __slots__ = ("name",)
 
     name: str
     """The family's name, for docs, the command line and JSON output."""
+
+    def __init__(self, name: str) -> None:
+        object.__setattr__(self, "name", name)
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError("a game family is immutable")
+
+    def __delattr__(self, key: str) -> None:
+        raise AttributeError("a game family is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.name == other.name
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.name))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(name={self.name!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return get_family, (self.name,)
 
     hole_used: ClassVar[int | None] = None
     """Exactly this many hole cards play (2 in Omaha); None = any."""
@@ -127,12 +166,31 @@ class GameFamily:
 
         Here the best five of all the cards: one lookup of five to seven cards.
         """
+        ranking.kernels.load_all()  # every table read now: ``best`` takes the direct kernels
         best = ranking.kernels.best
 
         def best_of_all(hole: Sequence[int], board: Sequence[int]) -> int:
             return best((*hole, *board))
 
         return best_of_all
+
+    def checked_kernel(
+        self,
+        ranking: Ranking,
+        sizes: frozenset[tuple[int, int]],
+        slow: Callable[[Any, Any], HandRank],
+    ) -> Callable[[Any, Any], HandRank] | None:
+        """The family's checked evaluation as one function, or None where it has none.
+
+        ``(hole, board) -> value``: hands in a count of ``sizes`` checked and answered
+        in one pass, everything else handed to ``slow`` (which parses, explains or
+        answers). Here None: the game evaluator's own checked path serves.
+
+        >>> from lookup.game.registry import get_game
+        >>> HOLDEM.checked_kernel(get_ranking("standard"), frozenset(), print) is None
+        True
+        """
+        return None
 
     def pools(
         self, hole: tuple[Card, ...], board: tuple[Card, ...]
@@ -242,9 +300,10 @@ class GameFamily:
         return SevenBatchKernel(ranking)
 
 
-@dataclass(frozen=True)
 class BoardFamily(GameFamily):
     """Hole cards and a community board of three to five cards (Hold'em, Omaha)."""
+
+    __slots__ = ()
 
     def hand_sizes(self, game: GameShape) -> frozenset[tuple[int, int]]:
         """The full hole with a board of three or more cards.
@@ -286,16 +345,18 @@ class BoardFamily(GameFamily):
         return [game.hole_cards - n for n in held], game.board_sizes[-1] - board
 
 
-@dataclass(frozen=True)
 class HoldemFamily(BoardFamily):
     """Hold'em and short deck: the best five of the hole and board cards together."""
+
+    __slots__ = ()
 
     range_notation: ClassVar[str | None] = "holdem"
 
 
-@dataclass(frozen=True)
 class OmahaFamily(BoardFamily):
     """Omaha and Courchevel: exactly two hole cards with exactly three board cards."""
+
+    __slots__ = ()
 
     hole_used: ClassVar[int | None] = 2
     board_used: ClassVar[int | None] = 3
@@ -305,6 +366,21 @@ class OmahaFamily(BoardFamily):
     def hand_kernel(self, ranking: Ranking) -> GameKernel:
         """:func:`lookup.game.omaha.omaha_kernel`: never sixty five-card lookups."""
         return omaha_kernel(ranking)
+
+    def checked_kernel(
+        self,
+        ranking: Ranking,
+        sizes: frozenset[tuple[int, int]],
+        slow: Callable[[Any, Any], HandRank],
+    ) -> Callable[[Any, Any], HandRank] | None:
+        """:func:`lookup.game.omaha.omaha_checked`: check and lookup in one pass.
+
+        >>> from lookup.core.cards import parse_cards
+        >>> checked = OMAHA.checked_kernel(get_ranking("standard"), frozenset({(4, 5)}), print)
+        >>> checked(parse_cards("As Ks 2d 7c"), parse_cards("Qs Js Ts 3h 3c")).describe()
+        'Royal Flush'
+        """
+        return omaha_checked(ranking, sizes, slow)
 
     def pools(
         self, hole: tuple[Card, ...], board: tuple[Card, ...]
@@ -322,13 +398,14 @@ class OmahaFamily(BoardFamily):
         return OmahaBatchKernel(ranking)
 
 
-@dataclass(frozen=True)
 class StudFamily(GameFamily):
     """Seven-card stud: seven cards of one's own, the best five play, no board.
 
     When more players sit than the deck can serve, the last card is dealt
     once, face up, for everyone: a one-card shared board.
     """
+
+    __slots__ = ()
 
     fewest_held: ClassVar[int] = 3
     """Equity takes a holding from third street on: the cards dealt so far."""
@@ -409,7 +486,6 @@ class StudFamily(GameFamily):
         return [hole + board for hole in holes], []
 
 
-@dataclass(frozen=True)
 class DrawFamily(GameFamily):
     """The draw games: five cards, the hand as dealt.
 
@@ -417,8 +493,11 @@ class DrawFamily(GameFamily):
     game's count are completed from the deck, as a player drawing would be.
     """
 
+    __slots__ = ()
+
     def hand_kernel(self, ranking: Ranking) -> GameKernel:
         """One lookup of the hand as dealt."""
+        ranking.kernels.load_all()  # every table read now: ``best`` takes the direct kernels
         best = ranking.kernels.best
 
         def as_dealt(hole: Sequence[int], board: Sequence[int]) -> int:
@@ -436,9 +515,10 @@ class DrawFamily(GameFamily):
         return FiveBatchKernel(ranking)
 
 
-@dataclass(frozen=True)
 class BadugiFamily(DrawFamily):
     """Badugi: four cards as dealt, under a badugi ranking (no wild-card kernel)."""
+
+    __slots__ = ()
 
     wild_fits: ClassVar[bool] = False
 

@@ -3,31 +3,28 @@
 Sixty independent five-card evaluations per hand (six hole pairs times ten
 board triples, each a flush test, a product of five primes and a lookup) is
 the slow way. Here the board and the hole are reduced separately and meet in
-one small table:
+one table the ranking ships (``omaha``, made by ``tablegen.omaha``):
 
-* unsuited, the class of a 2 + 3 hand depends only on ranks. For each board
-  rank multiset a *row* holds, for every pair of hole ranks ``(r, q)`` (169
-  entries, both orders), the best class over the board's triples. A
-  three-card board's row is made when the kernel is built (455 rank triples
-  times 169 pairs of lookups in the ranking's own five-card table, about 30
-  ms); a four- or five-card board's row is the element-wise minimum of its
-  triples' rows, made in C (``map(min, ...)``) the first time that rank
-  multiset is seen, about 20 us, and kept: at most 6,175 five-card and 1,820
-  four-card rows, about 2.7 MB when all are made. A call then costs one
-  product of five primes, one dict lookup for the row and six indexed reads
-  and a ``min`` for four hole cards (C(n, 2) reads for n);
-* a flush needs three board cards of a suit *and* two hole cards of it: a sum
-  of per-card suit counters and one list index rule it out on most deals;
-  when it is possible, only that suit's hole pairs and board triples are
-  looked up in the flush table by their OR'd rank bits (one to a few dozen).
+* unsuited, the class of a 2 + 3 hand depends only on ranks. For each of the
+  8,450 board rank multisets (three to five cards) and every pair of hole
+  ranks ``(r, q)``, the table holds the best class over the board's triples.
+  It is read once (about 1.5 MB; a few ms) and laid out as 169 columns, one
+  per ordered rank pair, so nothing is built per board: a call sums one key
+  per board card (its rank's base-5 digit and its suit's 3-bit counter), finds
+  the board's index with one dict lookup and, for four hole cards, makes six
+  indexed reads and a ``min`` (C(n, 2) reads for n);
+* a flush needs three board cards of a suit *and* two hole cards of it: the
+  key sum's suit counters and one list index rule it out on most deals; when
+  it is possible, only that suit's hole pairs and board triples are looked up
+  in the flush table by their OR'd rank bits (one to a few dozen).
 
 That is exact whenever a flush is never worse than the same ranks unsuited
-(standard, short deck), which :func:`omaha_kernel` checks on the tables at
-build time; any other ranking (a lowball one, where flushes hurt) takes the
-plain 60 five-card evaluations. Rankings without flushes (eight-or-better)
-skip the flush step. Measured (``benchmarks/compare_games.py``): about 1.8 us
-a call with the rows made, against 1.2 us for phevaluator's compiled
-``evaluate_omaha_cards`` and 40 us for treys' ``PLOEvaluator``.
+(standard, short deck), which the generator checks from the reference; any
+other ranking (a lowball one, where flushes hurt) ships no rows and takes the
+plain 60 five-card evaluations. Rankings without flushes (eight-or-better) skip
+the flush step. :func:`omaha_checked` is the checked evaluation of a game of
+the family as one function: tuples of Cards are proved distinct and of the deck
+by the same key sum (each card's own bit above the board key), in the same pass.
 
 >>> from lookup.core.cards import parse_cards
 >>> from lookup.ranking.ranking import get_ranking
@@ -42,13 +39,22 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from itertools import combinations, combinations_with_replacement
-from typing import Final, NamedTuple
+from itertools import combinations, product
 
+from lookup.core.cards import Card
 from lookup.core.errors import RankingError
 from lookup.ranking.ranking import Ranking
+from lookup.ranking.value import HandRank
 
-__all__ = ["OmahaBoard", "build_omaha_kernel", "omaha_kernel", "prepare_board"]
+# typing is the type checker's alone: importing it cost the first game evaluation more
+# than its tables (lookup.core.record says more).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Final, NamedTuple
+else:
+    from lookup.core.record import NamedTuple
+
+__all__ = ["OmahaBoard", "build_omaha_kernel", "omaha_checked", "omaha_kernel", "prepare_board"]
 
 _SUITS: Final = (0x8000, 0x4000, 0x2000, 0x1000)
 _SUIT_INDEX: Final = {bit: index for index, bit in enumerate(_SUITS)}
@@ -119,49 +125,27 @@ def omaha_kernel(ranking: Ranking) -> Callable[[Sequence[int], Sequence[int] | O
 def build_omaha_kernel(
     ranking: Ranking,
 ) -> Callable[[Sequence[int], Sequence[int] | OmahaBoard], int]:
-    """A new :func:`omaha_kernel` of ``ranking`` (about 30 ms; its board rows start empty).
+    """A new :func:`omaha_kernel` of ``ranking`` (its tables read once, kept on the ranking).
 
-    It reads the ranking's five-card tables, so a poker ranking's only: a wild-card
-    ranking raises :class:`~lookup.core.errors.RankingError` too.
+    It reads the ranking's ``omaha`` and five-card tables, so a poker ranking's only:
+    a wild-card ranking raises :class:`~lookup.core.errors.RankingError` too.
     """
-    if ranking.hand_size != 5:
-        raise RankingError(
-            f"Omaha hands are five cards: {ranking.name} ranks four-card hands", ranking.name
-        )
-    five = ranking.five_tables
-    evaluate5 = ranking.kernel(5)
-    by_product, flush = five.by_product, five.flush
-    if flush is not None and not _flush_never_worse(by_product, flush):
-        return _plain_kernel(evaluate5)
-    board_row = _board_rows(by_product)
-    flush_table = flush
-    three_of_a_suit = _three_of_a_suit()
-    lane: dict[int, int] = {card: 1 << (3 * card.suit) for card in ranking.deck}
-
-    def flush_best(hole: Sequence[int], board: Sequence[int], suit: int, best: int) -> int:
-        # Only the suit's hole pairs with its board triples can make a flush.
-        assert flush_table is not None
-        of_suit = [card for card in hole if card & suit]
-        if len(of_suit) < 2:
-            return best
-        triples = [a | b | c for a, b, c in combinations([x for x in board if x & suit], 3)]
-        for a, b in combinations(of_suit, 2):
-            pair = a | b
-            for mask in triples:
-                number = flush_table[(pair | mask) >> 16]
-                if number < best:
-                    best = number
-        return best
+    rows = _rows(ranking)
+    if rows is None:
+        return _plain_kernel(ranking.kernel(5))
+    flat, _, at, key, _, low, high, flush_table, three_of_a_suit = rows
+    flush_best = _flush_best(flush_table)
+    board_bits = (1 << _BOARD_BITS) - 1
 
     def general(hole: Sequence[int], board: Sequence[int]) -> int:
-        product = 1
+        k = 0
         for card in board:
-            product *= card & 0xFF
-        row = board_row(product, board)
-        ranks = [(card >> 8) & 0xF for card in hole]
-        best = min(row[13 * r + q] for r, q in combinations(ranks, 2))
-        if flush_table is not None:
-            suit = three_of_a_suit[sum(lane[card] for card in board)]
+            k += key[card]
+        offset = at[(k >> _LANE_BITS) & board_bits]
+        # Sorted by value is sorted by rank (a card's rank bit is its highest).
+        best = min(flat[low[r] + high[q] + offset] for r, q in combinations(sorted(hole), 2))
+        if flush_best is not None:
+            suit = three_of_a_suit[k & _LANES]
             if suit:
                 best = flush_best(hole, board, suit, best)
         return best
@@ -172,16 +156,16 @@ def build_omaha_kernel(
         if len(board) != 5 or len(hole) != 4:
             return general(hole, board)  # type: ignore[arg-type]
         a, b, c, d, e = board
-        product = (a & 0xFF) * (b & 0xFF) * (c & 0xFF) * (d & 0xFF) * (e & 0xFF)
-        row = board_row(product, board)
-        w, x, y, z = hole
-        w, x, y, z = (w >> 8) & 0xF, (x >> 8) & 0xF, (y >> 8) & 0xF, (z >> 8) & 0xF
-        w13, x13, y13 = 13 * w, 13 * x, 13 * y
-        best = min(
-            row[w13 + x], row[w13 + y], row[w13 + z], row[x13 + y], row[x13 + z], row[y13 + z]
-        )
-        if flush_table is not None:
-            suit = three_of_a_suit[lane[a] + lane[b] + lane[c] + lane[d] + lane[e]]
+        k = key[a] + key[b] + key[c] + key[d] + key[e]
+        offset = at[(k >> _LANE_BITS) & board_bits]
+        # Ranks r <= q read pair column low[r] + high[q] at the board's index; sorted by
+        # value is sorted by rank (a card's rank bit is its highest).
+        w, x, y, z = sorted(hole)
+        w, v, u = low[w] + offset, low[x] + offset, low[y] + offset
+        x, y, z = high[x], high[y], high[z]
+        best = min(flat[w + x], flat[w + y], flat[w + z], flat[v + y], flat[v + z], flat[u + z])
+        if flush_best is not None:
+            suit = three_of_a_suit[k & _LANES]
             if suit:
                 return flush_best(hole, board, suit, best)
         return best
@@ -189,69 +173,223 @@ def build_omaha_kernel(
     return kernel
 
 
-_NONE: Final = 0xFFFF
-"""A row entry no hand has (five of a rank; a rank outside the deck)."""
+def omaha_checked(
+    ranking: Ranking,
+    sizes: frozenset[tuple[int, int]],
+    slow: Callable[[Any, Any], HandRank],
+) -> Callable[[Any, Any], HandRank]:
+    """The checked evaluation of an Omaha game as one function: ``(hole, board) -> HandRank``.
 
+    Tuples of Cards of the ranking's deck in a ``(hole, board)`` count of ``sizes``
+    (the game's :meth:`~lookup.game.family.GameFamily.hand_sizes`) are proved
+    distinct by one sum of per-card keys, which also names the board's row, and
+    answered at once; anything else (text, lists, plain ints, a card twice, a count
+    the game does not deal) goes to ``slow``, which parses, explains or answers.
+    Four hole cards and five board cards, the common case, are inlined.
 
-def _board_rows(by_product: dict[int, int]) -> Callable[[int, Sequence[int]], array[int]]:
-    """``(board's prime product, board) -> row``: best unsuited class for each hole rank pair.
-
-    A row has 169 entries, ``13 * r + q`` for hole ranks ``r`` and ``q`` (both
-    orders). A three-card board's row is made up front (455 rank triples, a
-    lookup per pair each); a larger board's row is the element-wise minimum of
-    its triples' rows, made the first time that rank multiset is seen and kept
-    (at most 6,175 five-card and 1,820 four-card boards: about 2.7 MB in all).
+    >>> from lookup.core.cards import parse_cards
+    >>> from lookup.ranking.ranking import get_ranking
+    >>> def slow(hole, board):
+    ...     raise ValueError("the slow path")
+    >>> checked = omaha_checked(get_ranking("standard"), frozenset({(4, 5)}), slow)
+    >>> checked(parse_cards("As Ah Ad Ac"), parse_cards("Ks Kd 2c 3c 4h")).describe()
+    'Two Pair, Aces and Kings, Four kicker'
+    >>> checked(parse_cards("As Ah Ad Ac"), parse_cards("As Kd 2c 3c 4h"))
+    Traceback (most recent call last):
+    ...
+    ValueError: the slow path
     """
-    primes = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-    rows: dict[int, array[int]] = {}
-    for triple in combinations_with_replacement(range(13), 3):
-        product = primes[triple[0]] * primes[triple[1]] * primes[triple[2]]
-        rows[product] = array(
-            "H",
-            [
-                by_product.get(product * primes[r] * primes[q], _NONE)
-                for r in range(13)
-                for q in range(13)
-            ],
+    cache = ranking.value_cache
+    made: dict[int, HandRank] = cache.made
+    make: Callable[[int], HandRank] = cache.make
+    kernel = omaha_kernel(ranking)
+    rows = _rows(ranking)
+    cards_only = _CARDS_ONLY
+    if rows is None:
+        keyed = {card: 1 << (_CARD_SHIFT + card.index) for card in ranking.deck}
+
+        def checked_plain(hole: Any, board: Any) -> HandRank:
+            if type(hole) is tuple and type(board) is tuple and (len(hole), len(board)) in sizes:
+                everything = hole + board
+                if cards_only.issuperset(map(type, everything)):
+                    try:
+                        k = sum(map(keyed.__getitem__, everything))
+                    except KeyError:  # a card outside the deck: the slow path says so
+                        return slow(hole, board)
+                    if (k >> _CARD_SHIFT).bit_count() == len(everything):
+                        number = kernel(hole, board)
+                        return made[number] if number in made else make(number)
+            return slow(hole, board)
+
+        return checked_plain
+
+    flat, _, at, _, key, low, high, flush_table, three_of_a_suit = rows
+    flush_best = _flush_best(flush_table)
+    board_bits = (1 << _BOARD_BITS) - 1
+    fast = (4, 5) in sizes
+    card = Card
+
+    def checked(hole: Any, board: Any) -> HandRank:
+        if type(hole) is tuple and type(board) is tuple:
+            if fast and len(hole) == 4 and len(board) == 5:
+                w, x, y, z = hole
+                a, b, c, d, e = board
+                if (
+                    type(w) is card and type(x) is card and type(y) is card and type(z) is card
+                    and type(a) is card and type(b) is card and type(c) is card
+                    and type(d) is card and type(e) is card
+                ):  # fmt: skip
+                    try:
+                        k = key[a] + key[b] + key[c] + key[d] + key[e]
+                        h = key[w] + key[x] + key[y] + key[z]
+                    except KeyError:  # a card outside the deck: the slow path says so
+                        return slow(hole, board)
+                    # A card given twice carries into the next bit: fewer than nine are set.
+                    if ((k + h) >> _CARD_SHIFT).bit_count() == 9:
+                        offset = at[(k >> _LANE_BITS) & board_bits]
+                        w, x, y, z = sorted(hole)  # by rank, as in the kernel
+                        r, s, t = low[w] + offset, low[x] + offset, low[y] + offset
+                        x, y, z = high[x], high[y], high[z]
+                        best = min(
+                            flat[r + x], flat[r + y], flat[r + z],
+                            flat[s + y], flat[s + z], flat[t + z],
+                        )  # fmt: skip
+                        if flush_best is not None:
+                            suit = three_of_a_suit[k & _LANES]
+                            # Two hole cards of the board's suit, or no flush.
+                            if suit and (h >> _LANE_SHIFT[suit]) & 7 >= 2:
+                                best = flush_best(hole, board, suit, best)
+                        try:
+                            return made[best]
+                        except KeyError:  # a class not met before: made once, then kept
+                            return make(best)
+            elif (len(hole), len(board)) in sizes:
+                everything = hole + board
+                if cards_only.issuperset(map(type, everything)):
+                    try:
+                        k = sum(map(key.__getitem__, everything))
+                    except KeyError:
+                        return slow(hole, board)
+                    if (k >> _CARD_SHIFT).bit_count() == len(everything):
+                        number = kernel(hole, board)
+                        return made[number] if number in made else make(number)
+        return slow(hole, board)
+
+    return checked
+
+
+_LANE_BITS: Final = 12
+"""Low bits of a card key: a 3-bit counter per suit, clubs lowest."""
+_LANES: Final = (1 << _LANE_BITS) - 1
+_BOARD_BITS: Final = 31
+"""Bits of a board key above the lanes: base-5 rank counts of up to five cards (< 5 ** 13)."""
+_CARD_SHIFT: Final = _LANE_BITS + _BOARD_BITS
+"""A checked key's own card bit (one per card of the deck) sits above the board key."""
+_LANE_SHIFT: Final = {bit: 3 * index for index, bit in enumerate(_SUITS)}
+"""A suit's bit in the card encoding -> where its counter sits in a key."""
+_CARDS_ONLY: Final = frozenset({Card})
+
+
+class _Rows(NamedTuple):
+    """What both kernels read: the ranking's rows as 169 columns, and the keys that find them."""
+
+    flat: array[int]
+    """The stored rows: pair column ``j`` (ranks ``r <= q``) holds each board's entry."""
+    width: int
+    """Boards: the length of a column."""
+    at: dict[int, int]
+    """Board key (base-5 rank counts) -> the board's index in a column."""
+    key: dict[int, int]
+    """Card -> its rank's base-5 digit above its suit's lane: a board's sum is its key."""
+    checked_key: dict[int, int]
+    """``key`` plus the card's own bit above both: the checked path's sum."""
+    low: dict[int, int]
+    """Card of rank r -> where the columns of pairs ``(r, q)``, ``q >= r``, start, less
+    ``high`` of rank r: ``low[a] + high[b]`` is pair (a, b)'s column for rank a <= b."""
+    high: dict[int, int]
+    """Card -> its rank's place among the deck's ranks, times ``width``."""
+    flush: list[int] | None
+    three_of_a_suit: list[int]
+
+
+def _rows(ranking: Ranking) -> _Rows | None:
+    """The ranking's :class:`_Rows`, kept on it; None when it ships no rows (flushes hurt)."""
+    return ranking.derived(_rows, _build_rows)
+
+
+def _build_rows(ranking: Ranking) -> _Rows | None:
+    if ranking.hand_size != 5:
+        raise RankingError(
+            f"Omaha hands are five cards: {ranking.name} ranks four-card hands", ranking.name
         )
-    get = rows.get
+    stored = ranking.omaha_rows
+    if not stored.rows:
+        return None
+    width = stored.boards
+    at = dict(zip(stored.board_key, range(width), strict=True))
+    key: dict[int, int] = {
+        card: (5 ** int(card.rank) << _LANE_BITS) | 1 << (3 * card.suit) for card in ranking.deck
+    }
+    checked_key: dict[int, int] = {
+        card: key[card] | 1 << (_CARD_SHIFT + card.index) for card in ranking.deck
+    }
+    flush = ranking.five_tables.flush if ranking.definition.flushes else None
+    # Pairs are stored r <= q, r-major, over the deck's ranks (OmahaRows.pairs): the
+    # pair of places i <= j among them is column i * count - i * (i - 1) / 2 + (j - i).
+    places = {rank: i for i, rank in enumerate(sorted(ranking.definition.rank_order))}
+    count = len(places)
+    low: dict[int, int] = {}
+    high: dict[int, int] = {}
+    for card in ranking.deck:
+        i = places[card.rank]
+        low[card] = (i * count - i * (i - 1) // 2 - i) * width
+        high[card] = i * width
+    return _Rows(stored.best, width, at, key, checked_key, low, high, flush, _three_of_a_suit())
 
-    def board_row(product: int, board: Sequence[int]) -> array[int]:
-        row = get(product)
-        if row is None:
-            triples = {(a & 0xFF) * (b & 0xFF) * (c & 0xFF) for a, b, c in combinations(board, 3)}
-            # setdefault: racing threads make equal rows; one is kept.
-            parts = [rows[t] for t in triples]
-            # A four-of-a-kind four-card board has one rank triple: map(min, row)
-            # would take the min of each int, so its row is that triple's row.
-            made = parts[0] if len(parts) == 1 else array("H", map(min, *parts))
-            row = rows.setdefault(product, made)
-        return row
 
-    return board_row
+def _flush_best(
+    flush_table: list[int] | None,
+) -> Callable[[Sequence[int], Sequence[int], int, int], int] | None:
+    """``(hole, board, suit bit, best) -> best`` with the suit's flushes, or None (no flushes)."""
+    if flush_table is None:
+        return None
+    table = flush_table
+
+    def flush_best(hole: Sequence[int], board: Sequence[int], suit: int, best: int) -> int:
+        # Only the suit's hole pairs with its board triples can make a flush.
+        of_suit = [card for card in hole if card & suit]
+        if len(of_suit) < 2:
+            return best
+        triples = [a | b | c for a, b, c in combinations([x for x in board if x & suit], 3)]
+        for a, b in combinations(of_suit, 2):
+            pair = a | b
+            for mask in triples:
+                number = table[(pair | mask) >> 16]
+                if number < best:
+                    best = number
+        return best
+
+    return flush_best
 
 
 def _three_of_a_suit() -> list[int]:
-    """Suit lanes (3 bits a suit, clubs lowest) of up to 5 cards -> the suit bit held 3+ times."""
-    found = [0] * (1 << 12)
-    for key in range(1 << 12):
-        for index in range(4):
-            if (key >> (3 * index)) & 7 >= 3:
-                found[key] = _SUITS[index]
+    """Suit lanes (3 bits a suit, clubs lowest) of up to 5 cards -> the suit bit held 3+ times.
+
+    Only the lanes five cards can make are set (a suit three to five times, the
+    others at most the rest), so the list is made from a few dozen entries.
+
+    >>> found = _three_of_a_suit()
+    >>> hex(found[3 << 6 | 1 << 3 | 1]), found[2 << 6 | 2 << 3 | 1]  # three hearts; none
+    ('0x2000', 0)
+    """
+    found = [0] * (1 << _LANE_BITS)
+    for index, bit in enumerate(_SUITS):
+        for count in (3, 4, 5):
+            for rest in product(range(6 - count), repeat=3):
+                if sum(rest) <= 5 - count:
+                    counts = [*rest[:index], count, *rest[index:]]
+                    found[sum(c << (3 * i) for i, c in enumerate(counts))] = bit
     return found
-
-
-def _flush_never_worse(by_product: dict[int, int], flush: list[int]) -> bool:
-    """True when every five-rank flush beats (or equals) the same ranks unsuited."""
-    primes = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-    for ranks in combinations(range(13), 5):
-        mask = sum(1 << r for r in ranks)
-        product = primes[ranks[0]] * primes[ranks[1]] * primes[ranks[2]]
-        product *= primes[ranks[3]] * primes[ranks[4]]
-        number = flush[mask]
-        if number and product in by_product and number > by_product[product]:
-            return False
-    return True
 
 
 def _plain_kernel(

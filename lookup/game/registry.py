@@ -20,8 +20,6 @@ lookup.GameError: unknown game 'pineapple': games are holdem, short-deck, omaha,
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
-from typing import Final, Literal, TypeAlias
 
 from lookup.core.errors import GameError, RankingError
 from lookup.core.messages import unknown_name
@@ -29,13 +27,31 @@ from lookup.game.family import BADUGI, COURCHEVEL, DRAW, HOLDEM, OMAHA, STUD, Ga
 from lookup.ranking.kinds import RankingKind
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
 
+# typing and dataclasses are the type checker's alone: importing them (dataclasses with
+# inspect, ast and dis) cost the first game evaluation more than all its tables.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final, Literal, TypeAlias
+
 __all__ = ["GAMES", "Game", "GameLike", "OddChip", "game_rankings", "games", "get_game"]
 
-OddChip: TypeAlias = Literal["seat", "suit"]
+OddChip: TypeAlias = 'Literal["seat", "suit"]'
 """How an indivisible chip is awarded among tied winners: by seat from the button, or by suit."""
 
 
-@dataclass(frozen=True)
+_FIELDS: Final = (
+    "name",
+    "description",
+    "family",
+    "hole_cards",
+    "board_sizes",
+    "pot",
+    "replaceable",
+    "odd_chip",
+)
+"""A game's fields, in the order :class:`Game` takes them."""
+
+
 class Game:
     """One game: hole cards, board, how many of each play, and the ranking(s) of the pot.
 
@@ -44,7 +60,21 @@ class Game:
     (high, low) halves. ``replaceable`` lists the built-in rankings that
     ``rules=`` may put in place of ``pot[0]``; a folder of your own tables (a
     path) may replace it too when it makes hands of the same size.
+
+    A game is a value: immutable, and equal to a game of the same fields.
+
+    >>> omaha = get_game("omaha")
+    >>> same = Game("omaha", omaha.description, omaha.family, 4, (0, 3, 4, 5), ("standard",), (),
+    ...             "seat")
+    >>> same == omaha, hash(same) == hash(omaha), omaha == GAMES[0]
+    (True, True, False)
+    >>> omaha.hole_cards = 5
+    Traceback (most recent call last):
+    ...
+    AttributeError: a game is immutable
     """
+
+    __slots__ = _FIELDS
 
     name: str
     description: str
@@ -60,6 +90,45 @@ class Game:
     odd_chip: OddChip
     """``"seat"``: first tied winner clockwise from the button; ``"suit"`` (stud): the
     tied winner holding the highest card by rank, then suit (spades, hearts, diamonds, clubs)."""
+
+    def __init__(
+        self,
+        name: str,
+        description: str,
+        family: GameFamily,
+        hole_cards: int,
+        board_sizes: tuple[int, ...],
+        pot: tuple[str, ...],
+        replaceable: tuple[str, ...],
+        odd_chip: OddChip,
+    ) -> None:
+        values = (name, description, family, hole_cards, board_sizes, pot, replaceable, odd_chip)
+        for field, value in zip(_FIELDS, values, strict=True):
+            object.__setattr__(self, field, value)
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, field) for field in _FIELDS)
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError("a game is immutable")
+
+    def __delattr__(self, key: str) -> None:
+        raise AttributeError("a game is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{field}={getattr(self, field)!r}" for field in _FIELDS)
+        return f"Game({fields})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Game, self._fields()
 
     @property
     def hole_used(self) -> int | None:

@@ -24,7 +24,7 @@ from itertools import combinations
 
 from lookup.core.errors import RankingError
 from lookup.ranking.kernels import Kernels, Values, badugi_kernels, poker_kernels
-from lookup.ranking.tables import load_badugi, load_five, load_multi, load_wild
+from lookup.ranking.tables import load_badugi, load_five, load_multi, load_omaha, load_wild
 
 # typing is the type checker's alone: this module is on every evaluate's path.
 TYPE_CHECKING = False
@@ -35,7 +35,13 @@ if TYPE_CHECKING:
     from lookup.core.rules import RankingRules
     from lookup.ranking.kernels import Slow
     from lookup.ranking.ranking import Ranking
-    from lookup.ranking.tables import BadugiTables, FiveCardTables, MultiCardTables, WildTables
+    from lookup.ranking.tables import (
+        BadugiTables,
+        FiveCardTables,
+        MultiCardTables,
+        OmahaRows,
+        WildTables,
+    )
 
     T = TypeVar("T")
 
@@ -109,6 +115,10 @@ class RankingKind:
         """Read ``sum67``: poker's six- and seven-card table."""
         raise self._no_table(ranking, "six/seven-card table (sum67)")
 
+    def omaha_rows(self, ranking: Ranking) -> OmahaRows:
+        """Read ``omaha``: poker's rows for the Omaha games."""
+        raise self._no_table(ranking, "Omaha rows (omaha)")
+
     def badugi_tables(self, ranking: Ranking) -> BadugiTables:
         """Read ``mask_prime`` and ``hash4``: badugi's tables."""
         raise self._no_table(ranking, "badugi tables (mask_prime, hash4)")
@@ -129,7 +139,7 @@ class PokerKind(RankingKind):
 
     __slots__ = ()
     name = "poker"
-    files = ("hash5", "flush", "sum67")
+    files = ("hash5", "flush", "sum67", "omaha")
 
     def pick(self, *, poker: T, badugi: T, wild: T) -> T:
         return poker
@@ -144,6 +154,9 @@ class PokerKind(RankingKind):
 
     def multi_tables(self, ranking: Ranking) -> MultiCardTables:
         return load_multi(ranking.folder, ranking.classes)
+
+    def omaha_rows(self, ranking: Ranking) -> OmahaRows:
+        return load_omaha(ranking.folder, ranking.classes)
 
 
 class BadugiKind(RankingKind):

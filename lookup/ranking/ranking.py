@@ -50,7 +50,13 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any, Final, TypeAlias, TypeVar
 
-    from lookup.ranking.tables import BadugiTables, FiveCardTables, MultiCardTables, WildTables
+    from lookup.ranking.tables import (
+        BadugiTables,
+        FiveCardTables,
+        MultiCardTables,
+        OmahaRows,
+        WildTables,
+    )
 
     T = TypeVar("T")
 
@@ -190,6 +196,14 @@ class Ranking:
         return self.derived(RankingKind.multi_tables, self.kind.multi_tables)
 
     @property
+    def omaha_rows(self) -> OmahaRows:
+        """A poker ranking's Omaha rows, ``omaha`` (read once; ~1.5 MB for 52 cards).
+
+        What the Omaha games read (:mod:`lookup.game.omaha`), and nothing else.
+        """
+        return self.derived(RankingKind.omaha_rows, self.kind.omaha_rows)
+
+    @property
     def badugi_tables(self) -> BadugiTables:
         """A badugi ranking's tables, ``mask_prime`` and ``hash4`` (read once)."""
         return self.derived(RankingKind.badugi_tables, self.kind.badugi_tables)
@@ -297,6 +311,23 @@ class Ranking:
                 self._value(number)
             self._all_made = True
         return self._made
+
+    @property
+    def value_cache(self) -> Values:
+        """The values made so far (a plain dict) and the function that makes a missing one.
+
+        For a checked entry of a layer above that, as the ranking's own kernels do,
+        makes each value when it first meets its class rather than all of them at once
+        (:attr:`values`). ``made[n]`` is a dict lookup; on a miss, ``make(n)``.
+
+        ``make`` is unchecked, as the kernels are: give it the ranking's class numbers
+        only (:meth:`value` checks its argument).
+
+        >>> made, make = get_ranking("short-deck").value_cache
+        >>> make(1) is made[1] is get_ranking("short-deck").value(1)
+        True
+        """
+        return Values(self._made, self._value)
 
     def _value(self, number: int) -> HandRank:
         # setdefault: two threads racing here still end up sharing one object.

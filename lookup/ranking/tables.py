@@ -11,7 +11,8 @@ that says how to regenerate.
 Two loads per ranking, so a caller pays for what it uses:
 
 * :func:`load_five` -- classes and the five-card tables (a few small files);
-* :func:`load_multi` -- the six/seven-card table (the larger one), on first use.
+* :func:`load_multi` -- the six/seven-card table (the larger one), on first use;
+* :func:`load_omaha` -- Omaha's rows (``tablegen.omaha``), for the Omaha games only.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ __all__ = [
     "ClassTable",
     "FiveCardTables",
     "MultiCardTables",
+    "OmahaRows",
     "PrimeHash",
     "RankKeyTable",
     "WildTables",
@@ -56,6 +58,7 @@ __all__ = [
     "load_classes",
     "load_five",
     "load_multi",
+    "load_omaha",
     "load_wild",
 ]
 
@@ -289,6 +292,40 @@ def load_multi(directory: StrPath, classes: ClassTable) -> MultiCardTables:
     return MultiCardTables(
         rank_keys, by_size, str(mode), dict(zip(keys, values, strict=True)), keys, values
     )
+
+
+class OmahaRows(NamedTuple):
+    """A poker ranking's Omaha rows, as ``tablegen.omaha`` stores them.
+
+    ``boards`` board rank multisets (three to five ranks), each named by its
+    ``board_key`` (rank counts in base 5, ``sum(5 ** rank)``); for each pair of the
+    deck's ranks ``r <= q`` (``pairs``, in stored order), the best unsuited class
+    of the pair with three board cards, pair-major: ``best[j * boards + i]`` is
+    pair ``j`` on board ``i`` (0 where the two cannot be dealt together).
+    """
+
+    rows: bool
+    """False: a flush can be worse than its ranks unsuited, so there are no rows
+    (the Omaha kernel plays every pair with every triple instead)."""
+    pairs: tuple[tuple[int, int], ...]
+    boards: int
+    board_key: array[int]
+    best: array[int]
+
+
+def load_omaha(directory: StrPath, classes: ClassTable) -> OmahaRows:
+    """Read ``omaha`` of a poker ranking; its method, every array's type and length checked."""
+    table = read_table(directory, "omaha", classes.definition.digest)
+    method = table.meta.get("method")
+    if method not in ("rows", "plain"):
+        raise TableError(f"lookup table {table.source} has a bad method: {REGENERATE_HINT}")
+    ranks = sorted(classes.definition.rank_order)
+    pairs = tuple((r, q) for i, r in enumerate(ranks) for q in ranks[i:])
+    boards = table.meta_int("boards")
+    best = table.array("best", "H", len(pairs) * boards)
+    if (method == "rows") != (boards > 0) or not all_at_most(best, classes.class_count):
+        raise TableError(f"lookup table {table.source} is malformed: {REGENERATE_HINT}")
+    return OmahaRows(method == "rows", pairs, boards, table.array("board_key", "I", boards), best)
 
 
 class BadugiTables(NamedTuple):
