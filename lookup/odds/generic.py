@@ -278,7 +278,7 @@ def _fixed_hands_after_the_flop(setup: _Setup, ranking: Ranking) -> EquityResult
         or setup.low is not None
         or any(setup.need)
         or len(setup.board) < 3
-        or ranking.definition.has_wild
+        or ranking.kind.name != "poker"  # wild cards: the counting knows no stand-ins
     ):
         return None
     holes = [(known[0], known[1]) for known in setup.known]
