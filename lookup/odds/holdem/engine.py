@@ -64,11 +64,14 @@ from lookup.core.progress import LateProgress
 from lookup.odds.holdem.heads_up import preflop_equity
 from lookup.odds.holdem.kernel import (
     CHUNK_BOARDS,
+    BoardDealer,
+    Holding,
     ShowdownTally,
     combo_bits,
-    deal_distinct,
+    combo_parts,
     dealt_classes,
     dealt_parts,
+    draw_rows,
     enumerate_boards,
     parts_of,
     player_classes,
@@ -92,6 +95,9 @@ if TYPE_CHECKING:
 __all__ = ["equity"]
 
 _SAMPLE_CHUNK: Final = 1 << 16
+
+_LEAST_ACCEPTANCE: Final = 0.25
+"""Below this share of draws kept, sampling shuffles deals out of the deck instead."""
 
 
 def _check_fixed_hands(combos: list[tuple[Combo, ...]], known: dict[int, str]) -> None:
@@ -334,32 +340,117 @@ def _sampled_showdowns(
 ) -> Iterator[list[npt.NDArray[np.uint16]]]:
     """Class numbers of every player in ``total`` sampled showdowns, chunk by chunk.
 
-    A range holding every combo the unseen cards allow (``random``) is dealt
-    like the board, from the cards left once the other holdings are drawn:
-    every choice of the other holdings leaves the same number of ways to deal
-    it, so this keeps all compatible assignments equally likely, and it avoids
-    rejecting almost every joint draw when many players hold any two cards.
+    Each showdown is drawn whole and kept only if no card is used twice: the
+    varying holdings (an assignment, uniform over the compatible ones), then the
+    board by index (:class:`~lookup.odds.holdem.kernel.BoardDealer`). Every
+    assignment leaves the same number of boards, so the showdowns kept are
+    uniform over all complete deals. A range holding every combo the unseen
+    cards allow (``random``) is dealt like the board, as one more row of the
+    dealer's pairs: the same distribution, without listing its 1,000-odd combos
+    in the assignments. When so many cards are dealt that most draws would be
+    rejected, the deals are shuffled out of the deck instead (:func:`_dealt_showdowns`).
+    """
+
+    players = range(len(live))
+    out = set(known)
+    certain = {c for combos in live if len(combos) == 1 for c in combos[0]}
+    free = [c for c in range(52) if c not in out and c not in certain]
+    anything = [p for p in players if len(live[p]) > 1 and len(live[p]) == math.comb(len(free), 2)]
+    varying = [p for p in players if len(live[p]) > 1 and p not in anything]
+    dealer = BoardDealer.build([c.index for c in board], free, holes=len(anything))
+    acceptance = dealer.acceptance(2 * len(varying))
+    if acceptance < _LEAST_ACCEPTANCE:
+        yield from _dealt_showdowns(live, board, known, total, rng)
+        return
+    varying_live = [live[p] for p in varying]
+    listable = math.prod(len(c) for c in varying_live) <= ASSIGNMENT_LIMIT
+    listed = _assignments(varying_live) if listable else None
+    if listed is not None and len(listed) == 0:
+        raise PokerLookupError(
+            "no deal is possible: the players' ranges cannot all be held at once"
+        )
+    columns = None if listed is None else [np.ascontiguousarray(c) for c in listed.T]
+    bit_tables = [combo_bits(combos) for combos in varying_live]
+    pairs = dealer.tables[0] if anything else None
+    # Each player's holding, and where its pair comes from in a draw: a row of the
+    # dealer's holes, a column of the assignments, or nowhere (a fixed hand).
+    holdings: list[tuple[Holding, str, int]] = []
+    for p in players:
+        if p in anything:
+            assert pairs is not None
+            holdings.append((Holding.build(dealer, pairs), "hole", anything.index(p)))
+        else:
+            source = "range" if p in varying else "fixed"
+            at = varying.index(p) if p in varying else 0
+            holdings.append((Holding.build(dealer, combo_parts(live[p])), source, at))
+
+    def draw(m: int) -> tuple[list[Any], list[Any]]:
+        """``m`` accepted showdowns: option picks of the varying players, rows of the dealer."""
+        picks_parts: list[list[Any]] = []
+        rows_parts: list[list[Any]] = []
+        have = 0
+        while have < m:
+            want = m - have
+            count = want if acceptance == 1 else int(want / acceptance * 1.02) + 64
+            if columns is not None:
+                at = draw_rows(rng, len(columns[0]), count) if columns else None
+                picks = [c.take(at) for c in columns] if at is not None else []
+            else:
+                drawn = sample_assignments(rng, varying_live, None, bit_tables, count)
+                picks = [drawn[:, i] for i in range(len(varying))]
+            held = None
+            for bits, pick in zip(bit_tables, picks, strict=True):
+                held = bits.take(pick) if held is None else held | bits.take(pick)
+            rows = dealer.draw(rng, count)
+            ok = dealer.fits(rows, held)
+            if ok is not None:
+                keep = np.flatnonzero(ok)[:want]
+                picks = [pick.take(keep) for pick in picks]
+                rows = [row.take(keep) for row in rows]
+            picks_parts.append(picks)
+            rows_parts.append(rows)
+            have += len(rows[0]) if rows else want
+        if len(rows_parts) == 1:
+            return picks_parts[0], rows_parts[0]
+        return (
+            [np.concatenate(c) for c in zip(*picks_parts, strict=True)],
+            [np.concatenate(c) for c in zip(*rows_parts, strict=True)],
+        )
+
+    done = 0
+    while done < total:
+        m = min(_SAMPLE_CHUNK, total - done)
+        picks, rows = draw(m)
+        rank_id = dealer.rank_id(rows, m)
+        flushes = dealer.flushes(rows, m)
+        chunk = []
+        for holding, source, i in holdings:
+            option = rows[i] if source == "hole" else picks[i] if source == "range" else None
+            chunk.append(holding.classes(dealer, rank_id, flushes, option))
+        yield chunk
+        done += m
+
+
+def _dealt_showdowns(
+    live: list[tuple[Combo, ...]],
+    board: tuple[Card, ...],
+    known: list[int],
+    total: int,
+    rng: np.random.Generator,
+) -> Iterator[list[npt.NDArray[np.uint16]]]:
+    """Like :func:`_sampled_showdowns`, dealing each showdown's unseen cards by shuffling.
+
+    For deals of so many cards (many players with ranges or ``random``) that
+    drawing them by index would reject most draws. A ``random`` holding is
+    dealt like the board, from the cards left once the other holdings are
+    drawn: every choice of the other holdings leaves the same number of ways to
+    deal it, so this keeps all compatible assignments equally likely.
     """
 
     players = range(len(live))
     board_parts = parts_of([c.index for c in board])
     k = 5 - len(board)
     unknown = np.array([c for c in range(52) if c not in set(known)], dtype=np.uint8)
-    if all(len(combos) == 1 for combos in live):
-        held = [combos[0] for combos in live]
-        deck = np.array([c for c in unknown.tolist() if all(c not in h for h in held)], np.uint8)
-        done = 0
-        while done < total:
-            m = min(_SAMPLE_CHUNK, total - done)
-            if k:
-                boards = board_parts.plus(deal_distinct(rng, deck, k, m)).boards()
-                yield [player_classes(boards, a, b) for a, b in held]
-            else:  # river: one board, the same every time
-                boards = board_parts.boards()
-                yield [np.repeat(player_classes(boards, a, b), m) for a, b in held]
-            done += m
-        return
-
     certain = {c for combos in live if len(combos) == 1 for c in combos[0]}
     pool = len(unknown) - len(certain)
     anything = [p for p in players if len(live[p]) > 1 and len(live[p]) == math.comb(pool, 2)]

@@ -370,43 +370,6 @@ def showdown_counts(classes: list[U16]) -> ShowdownTally:
     return tally
 
 
-def _repeats_a_card(cards: npt.NDArray[Any], card_bits: U64) -> npt.NDArray[np.bool_]:
-    """Rows of ``cards`` holding some card twice: their card bits OR to less than they add to."""
-    bit = _views().card_bit
-    total = bit[cards[:, 0]].copy()
-    for column in range(1, cards.shape[1]):
-        total += bit[cards[:, column]]  # distinct bits never carry, so sum == OR
-    repeats: npt.NDArray[np.bool_] = total != card_bits
-    return repeats
-
-
-def deal_distinct(
-    rng: np.random.Generator, deck: npt.NDArray[np.uint8], k: int, m: int
-) -> BoardParts:
-    """Parts of ``m`` uniformly random ``k``-card subsets of ``deck``.
-
-    Draws ``k`` cards with replacement and redraws the rows that repeat a card
-    (about one in five for five cards from 46): a row kept is a uniform
-    ordered draw of distinct cards, so its set is a uniform subset. Cheaper than
-    shuffling when every row shares one deck.
-    """
-    n = len(deck)
-    cards = deck[rng.integers(0, n, size=(m, k))]
-    parts = dealt_parts(cards)
-    redo = np.flatnonzero(_repeats_a_card(cards, parts.card_bits))
-    while redo.size:
-        cards = deck[rng.integers(0, n, size=(redo.size, k))]
-        again = dealt_parts(cards)
-        fine = ~_repeats_a_card(cards, again.card_bits)
-        rows = redo[fine]
-        parts.rank_sum[rows] = again.rank_sum[fine]
-        parts.lanes[rows] = again.lanes[fine]
-        parts.suit_ranks[rows] = again.suit_ranks[fine]
-        parts.card_bits[rows] = again.card_bits[fine]
-        redo = redo[~fine]
-    return parts
-
-
 def combo_bits(combos: Sequence[tuple[int, int]]) -> U64:
     """One 52-bit card mask per two-card combo, to test holdings for shared cards.
 
@@ -416,3 +379,256 @@ def combo_bits(combos: Sequence[tuple[int, int]]) -> U64:
     v = _views()
     pairs = np.array(combos, dtype=np.intp).reshape(-1, 2)
     return v.card_bit[pairs[:, 0]] | v.card_bit[pairs[:, 1]]
+
+
+# Sampling by index. A Monte Carlo showdown needs a uniform board of the unseen
+# cards; dealing it card by card costs five draws, a rejection pass and twenty
+# gathers per board. Instead every board is one row of a table of pairs and one
+# of a table of triples of the unseen cards (a few thousand rows, in the CPU
+# cache), drawn by index: two draws, a card-bit test and a handful of gathers.
+
+_FIT_DRAWS: Final = 1 << 11
+"""Tables at most this long are indexed with uint16 draws (measured ~2x faster than
+uint32 there); longer ones with uint32, which is ~2x faster than numpy's int64."""
+
+TABLE_LIMIT: Final = 1 << 18
+"""Most entries in one holding's table of classes by board rank multiset (uint16:
+512 KiB, so it stays in the CPU cache); a range with more rank patterns adds the
+rank keys and reads the seven-card table instead."""
+
+
+def subsets(deck: Sequence[int], k: int) -> BoardParts:
+    """Parts of every ``k``-card subset of ``deck``, one row each (``k`` = 0 gives one empty set).
+
+    >>> pairs = subsets([0, 1, 2, 3], 2)
+    >>> len(pairs), [bin(int(b)) for b in pairs.card_bits[:3]]
+    (6, ['0b11', '0b101', '0b1001'])
+    """
+    return _combinations(np.array(sorted(deck), dtype=np.intp), k)
+
+
+def combo_parts(combos: Sequence[tuple[int, int]]) -> BoardParts:
+    """Parts of each two-card combo (a holding's options), one row each."""
+    return dealt_parts(np.array(combos, dtype=np.intp).reshape(-1, 2))
+
+
+def draw_rows(rng: np.random.Generator, size: int, count: int) -> npt.NDArray[np.unsignedinteger]:
+    """``count`` uniform row numbers of a table of ``size`` rows (uint16 or uint32)."""
+    dtype = np.uint16 if size <= _FIT_DRAWS else np.uint32
+    return rng.integers(0, size, size=count, dtype=dtype)
+
+
+def _rank_ids(tables: Sequence[BoardParts]) -> tuple[list[Indices], U64]:
+    """Number the rank multisets of boards made of one row of each table.
+
+    Returns, per table, each row's contribution to the board's rank id (ids of
+    the table's distinct rank sums, scaled so the tables' ids add up to one
+    number per combination) and the rank sum of every combined id.
+    """
+    ids: list[Indices] = []
+    keys = np.zeros(1, dtype=np.uint64)
+    for table in tables:
+        distinct, inverse = np.unique(table.rank_sum, return_inverse=True)
+        ids = [row * len(distinct) for row in ids]
+        ids.append(inverse.astype(np.intp).reshape(-1))
+        keys = (keys[:, None] + distinct[None, :]).reshape(-1)
+    return ids, keys
+
+
+@dataclass(frozen=True)
+class BoardDealer:
+    """Uniformly random completions of a deal, drawn by index from tables of subsets.
+
+    A deal is ``holes`` two-card holdings (players who may hold any two cards)
+    and the board's missing cards, each one row of a table of every subset of
+    its size of the same deck: a hole is a row of the pairs; five board cards are
+    a pair and a triple, two a pair, one a single. A draw whose rows share a
+    card, or use a card held in that sample, is rejected by card bits (see
+    :meth:`fits`): what is kept is uniform over the deals of the cards left,
+    since every five-card set is made by the same C(5, 2) = 10 pairs with
+    triples. Boards are reduced to a *rank id* (the number of their rank
+    multiset, the same for every player) and their suit lanes, so a player with
+    fixed hole cards reads its class from a table by rank id
+    (:meth:`hand_table`).
+
+    >>> dealer = BoardDealer.build([], list(range(8, 52)))  # no card below 4c
+    >>> [len(t) for t in dealer.tables], len(dealer.rank_keys)
+    ([946, 13244], 18876)
+    >>> BoardDealer.build([0, 1, 2], [0, 3, 4])
+    Traceback (most recent call last):
+    ...
+    ValueError: board card 0 is also in the deck
+    """
+
+    base: BoardParts
+    """The known board cards, as one set."""
+    deck: int
+    """How many cards the tables are cut from."""
+    holes: int
+    """How many two-card holdings each deal holds before its board."""
+    tables: tuple[BoardParts, ...]
+    """What each group of a deal is a row of: the holes' pairs, then the board's tables."""
+    rank_ids: tuple[Indices, ...]
+    """Per board table, each row's part of the board's rank id."""
+    rank_keys: U64
+    """Seven-card rank keys less the hole cards: the board rank sum of each rank id."""
+
+    @classmethod
+    def build(cls, known: Sequence[int], deck: Sequence[int], holes: int = 0) -> BoardDealer:
+        """The dealer of ``holes`` pairs and the rest of the ``known`` board from ``deck``."""
+        for card in known:
+            if card in deck:
+                raise ValueError(f"board card {card} is also in the deck")
+        sizes = {5: (2, 3), 2: (2,), 1: (1,), 0: ()}[5 - len(known)]  # boards of 0, 3, 4, 5
+        board_tables = [subsets(deck, size) for size in sizes]
+        pairs = board_tables[0] if sizes[:1] == (2,) else subsets(deck, 2)
+        ids, keys = _rank_ids(board_tables)
+        base = parts_of(list(known))
+        tables = (*([pairs] * holes), *board_tables)
+        return cls(base, len(deck), holes, tables, tuple(ids), keys + base.rank_sum[0])
+
+    def acceptance(self, held: int) -> float:
+        """Share of draws :meth:`fits` keeps when each sample holds ``held`` cards of the deck."""
+        proposals = 1
+        valid = 1
+        left = self.deck - held
+        for table in self.tables:
+            k = int(table.card_bits[0]).bit_count()
+            proposals *= comb(self.deck, k)
+            valid *= comb(left, k) if left >= k else 0
+            left -= k
+        return valid / proposals
+
+    def draw(self, rng: np.random.Generator, count: int) -> list[npt.NDArray[np.unsignedinteger]]:
+        """``count`` uniform row numbers of each table (deals before :meth:`fits`)."""
+        return [draw_rows(rng, len(table), count) for table in self.tables]
+
+    def fits(
+        self, rows: Sequence[npt.NDArray[np.unsignedinteger]], held: U64 | None
+    ) -> npt.NDArray[np.bool_] | None:
+        """Which drawn deals use distinct cards, none in ``held`` (None: every one)."""
+        used = held
+        ok: npt.NDArray[np.bool_] | None = None
+        last = len(rows) - 1
+        for i, (table, row) in enumerate(zip(self.tables, rows, strict=True)):
+            bits = table.card_bits.take(row)
+            if used is None:
+                used = bits
+                continue
+            clear = (used & bits) == 0
+            ok = clear if ok is None else ok & clear
+            if i < last:
+                used = used | bits
+        return ok
+
+    def rank_id(self, rows: Sequence[npt.NDArray[np.unsignedinteger]], count: int) -> Indices:
+        """The rank id of each drawn board."""
+        board_rows = rows[self.holes :]
+        if not board_rows:
+            return np.zeros(count, dtype=np.intp)
+        total = self.rank_ids[0].take(board_rows[0])
+        for ids, row in zip(self.rank_ids[1:], board_rows[1:], strict=True):
+            total += ids.take(row)
+        return total
+
+    def flushes(self, rows: Sequence[npt.NDArray[np.unsignedinteger]], count: int) -> Flushes:
+        """The drawn boards with three or more cards of one suit (the only ones a flush can use)."""
+        tables = self.tables[self.holes :]
+        board_rows = rows[self.holes :]
+        lanes = np.full(count, self.base.lanes[0], dtype=np.uint32)
+        for table, row in zip(tables, board_rows, strict=True):
+            lanes += table.lanes.take(row)
+        # +5 in each 4-bit lane carries into its top bit exactly when the lane holds >= 3.
+        high = (lanes + np.uint32(0x5555)) & np.uint32(0x8888)
+        where = np.flatnonzero(high)
+        top = high.take(where)
+        suit = (top > 0x8).astype(np.uint8) + (top > 0x80) + (top > 0x800)
+        suit_ranks = np.full(len(where), self.base.suit_ranks[0], dtype=np.uint64)
+        for table, row in zip(tables, board_rows, strict=True):
+            suit_ranks |= table.suit_ranks.take(row.take(where))
+        lane_shift = (suit * 4).astype(np.uint32)
+        count_in_suit = ((lanes.take(where) >> lane_shift) & np.uint32(0xF)).astype(np.uint8)
+        ranks = (suit_ranks >> (suit * 16).astype(np.uint64)) & np.uint64(0x1FFF)
+        return Flushes(where, suit, lane_shift, count_in_suit, ranks.astype(np.uint16))
+
+    def hand_table(self, hole_keys: U64) -> U16:
+        """Non-flush classes of hole rank keys on every rank id: row ``h`` is ``hole_keys[h]``."""
+        keys = (hole_keys[:, None] + self.rank_keys[None, :]).reshape(-1)
+        # Rows pairing a hole with a board that would need a fifth card of a rank
+        # read an arbitrary class: no accepted draw ever reaches them.
+        return classes_of_rank_keys(keys)
+
+
+@dataclass(frozen=True)
+class Flushes:
+    """The boards of a chunk that can make a flush, with their one candidate suit."""
+
+    rows: Indices
+    suit: npt.NDArray[np.uint8]
+    lane_shift: U32
+    """4 * suit: where the suit's counter sits in a lanes word."""
+    count: npt.NDArray[np.uint8]
+    """Board cards of that suit (3-5)."""
+    ranks: U16
+    """The 13-bit rank mask of those cards."""
+
+
+@dataclass(frozen=True)
+class Holding:
+    """One player's possible hole cards and how to read their class on a drawn board.
+
+    ``options`` holds the parts of each possible pair of hole cards (one row for
+    a fixed hand). With ``table``, the non-flush class of option ``o`` on rank id
+    ``r`` is ``table[row_of[o] + r]``; without (a range of too many rank
+    patterns), the rank keys are added and looked up in the seven-card table.
+    """
+
+    options: BoardParts
+    table: U16 | None
+    row_of: Indices
+
+    @classmethod
+    def build(cls, dealer: BoardDealer, options: BoardParts) -> Holding:
+        """The holding of ``options`` (parts of two-card sets) on the dealer's boards."""
+        distinct, inverse = np.unique(options.rank_sum, return_inverse=True)
+        if len(distinct) * len(dealer.rank_keys) > TABLE_LIMIT:
+            return cls(options, None, inverse.astype(np.intp).reshape(-1))
+        row_of = inverse.astype(np.intp).reshape(-1) * len(dealer.rank_keys)
+        return cls(options, dealer.hand_table(distinct), row_of)
+
+    def classes(
+        self,
+        dealer: BoardDealer,
+        rank_id: Indices,
+        flushes: Flushes,
+        option: npt.NDArray[np.integer] | None,
+    ) -> U16:
+        """Class of this holding on each board; ``option[i]`` is its pair on board i.
+
+        ``option`` is None for a fixed hand (one option).
+        """
+        if self.table is None:
+            assert option is not None  # fixed hands always have a table
+            keys = dealer.rank_keys.take(rank_id) + self.options.rank_sum.take(option)
+            classes = classes_of_rank_keys(keys)
+        elif option is None:
+            classes = self.table.take(rank_id)
+        else:
+            classes = self.table.take(self.row_of.take(option) + rank_id)
+        rows = flushes.rows
+        if not len(rows):
+            return classes
+        if option is None:
+            hole_lanes = np.full(len(rows), self.options.lanes[0], dtype=np.uint32)
+            hole_ranks = np.full(len(rows), self.options.suit_ranks[0], dtype=np.uint64)
+        else:
+            at = option.take(rows)
+            hole_lanes = self.options.lanes.take(at)
+            hole_ranks = self.options.suit_ranks.take(at)
+        count = flushes.count + ((hole_lanes >> flushes.lane_shift) & np.uint32(0xF))
+        made = np.flatnonzero(count >= 5)
+        if made.size:
+            suit = flushes.suit.take(made).astype(np.uint64) * np.uint64(16)
+            ranks = flushes.ranks.take(made) | ((hole_ranks.take(made) >> suit) & np.uint64(0x1FFF))
+            classes[rows.take(made)] = _views().flush.take(ranks.astype(np.intp))
+        return classes
