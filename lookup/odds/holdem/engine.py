@@ -378,11 +378,11 @@ def _sampled_showdowns(
     for p in players:
         if p in anything:
             assert pairs is not None
-            holdings.append((Holding.build(dealer, pairs), "hole", anything.index(p)))
+            holdings.append((Holding.of(pairs), "hole", anything.index(p)))
         else:
             source = "range" if p in varying else "fixed"
             at = varying.index(p) if p in varying else 0
-            holdings.append((Holding.build(dealer, combo_parts(live[p])), source, at))
+            holdings.append((Holding.of(combo_parts(live[p])), source, at))
 
     def draw(m: int) -> tuple[list[Any], list[Any]]:
         """``m`` accepted showdowns: option picks of the varying players, rows of the dealer."""
@@ -426,7 +426,7 @@ def _sampled_showdowns(
         chunk = []
         for holding, source, i in holdings:
             option = rows[i] if source == "hole" else picks[i] if source == "range" else None
-            chunk.append(holding.classes(dealer, rank_id, flushes, option))
+            chunk.append(holding.classes(rank_id, flushes, option))
         yield chunk
         done += m
 

@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lookup.batch.evaluate import batch_tables, classes_of_rank_keys
-from lookup.core.cards import DECK
+from lookup.core.cards import DECK, rank_multisets
 from lookup.odds.results import SHARE_UNIT
 
 __all__ = [
@@ -386,15 +386,48 @@ def combo_bits(combos: Sequence[tuple[int, int]]) -> U64:
 # gathers per board. Instead every board is one row of a table of pairs and one
 # of a table of triples of the unseen cards (a few thousand rows, in the CPU
 # cache), drawn by index: two draws, a card-bit test and a handful of gathers.
+# Classes then come from one table of every hole rank pair against every board
+# rank multiset, built once: no seven-card key is added or looked up per sample.
 
 _FIT_DRAWS: Final = 1 << 11
 """Tables at most this long are indexed with uint16 draws (measured ~2x faster than
 uint32 there); longer ones with uint32, which is ~2x faster than numpy's int64."""
 
-TABLE_LIMIT: Final = 1 << 18
-"""Most entries in one holding's table of classes by board rank multiset (uint16:
-512 KiB, so it stays in the CPU cache); a range with more rank patterns adds the
-rank keys and reads the seven-card table instead."""
+
+@dataclass(frozen=True)
+class _RankSpace:
+    """Numbers for the rank multisets of holes and boards, the same for every deal."""
+
+    hole_keys: U64
+    """Sorted rank sums of the 91 two-card rank multisets (a hole, or a board's pair)."""
+    triple_keys: U64
+    """Sorted rank sums of the 455 three-card rank multisets."""
+    board_keys: U64
+    """Sorted rank sums of the 6,175 five-card rank multisets: a board's *rank id* is its place."""
+    board_of: Indices
+    """Pair id * 455 + triple id -> rank id of the board they make."""
+    classes: U16
+    """Hole id * 6,175 + board rank id -> the seven cards' class, flushes aside."""
+
+
+@cache
+def _rank_space() -> _RankSpace:
+    """Built on first use from the seven-card table (about 10 ms; 1.3 MB), then read-only."""
+    weights = _views().rank_key[::4]  # deuce first (lookup.core.cards orders by rank)
+
+    def keys(size: int) -> U64:
+        multisets = np.array(list(rank_multisets(range(13), size)), dtype=np.intp)
+        return np.sort(weights[multisets].sum(axis=1, dtype=np.uint64))
+
+    holes, triples, boards = keys(2), keys(3), keys(5)
+    # A pair and a triple, or a hole and a board, that would need a fifth card of
+    # one rank land on an arbitrary entry: no draw of distinct cards reaches them.
+    board_of = np.searchsorted(boards, (holes[:, None] + triples[None, :]).reshape(-1))
+    board_of = board_of.clip(max=len(boards) - 1).astype(np.intp)
+    classes = classes_of_rank_keys((holes[:, None] + boards[None, :]).reshape(-1))
+    for array in (holes, triples, boards, board_of, classes):
+        array.setflags(write=False)
+    return _RankSpace(holes, triples, boards, board_of, classes)
 
 
 def subsets(deck: Sequence[int], k: int) -> BoardParts:
@@ -418,23 +451,6 @@ def draw_rows(rng: np.random.Generator, size: int, count: int) -> npt.NDArray[np
     return rng.integers(0, size, size=count, dtype=dtype)
 
 
-def _rank_ids(tables: Sequence[BoardParts]) -> tuple[list[Indices], U64]:
-    """Number the rank multisets of boards made of one row of each table.
-
-    Returns, per table, each row's contribution to the board's rank id (ids of
-    the table's distinct rank sums, scaled so the tables' ids add up to one
-    number per combination) and the rank sum of every combined id.
-    """
-    ids: list[Indices] = []
-    keys = np.zeros(1, dtype=np.uint64)
-    for table in tables:
-        distinct, inverse = np.unique(table.rank_sum, return_inverse=True)
-        ids = [row * len(distinct) for row in ids]
-        ids.append(inverse.astype(np.intp).reshape(-1))
-        keys = (keys[:, None] + distinct[None, :]).reshape(-1)
-    return ids, keys
-
-
 @dataclass(frozen=True)
 class BoardDealer:
     """Uniformly random completions of a deal, drawn by index from tables of subsets.
@@ -446,14 +462,12 @@ class BoardDealer:
     card, or use a card held in that sample, is rejected by card bits (see
     :meth:`fits`): what is kept is uniform over the deals of the cards left,
     since every five-card set is made by the same C(5, 2) = 10 pairs with
-    triples. Boards are reduced to a *rank id* (the number of their rank
-    multiset, the same for every player) and their suit lanes, so a player with
-    fixed hole cards reads its class from a table by rank id
-    (:meth:`hand_table`).
+    triples. A board is reduced to its rank id (:meth:`rank_id`, the place of
+    its rank multiset among all 6,175) and its suits (:meth:`flushes`).
 
     >>> dealer = BoardDealer.build([], list(range(8, 52)))  # no card below 4c
-    >>> [len(t) for t in dealer.tables], len(dealer.rank_keys)
-    ([946, 13244], 18876)
+    >>> [len(t) for t in dealer.tables], round(dealer.acceptance(held=2), 4)
+    ([946, 13244], 0.679)
     >>> BoardDealer.build([0, 1, 2], [0, 3, 4])
     Traceback (most recent call last):
     ...
@@ -469,9 +483,10 @@ class BoardDealer:
     tables: tuple[BoardParts, ...]
     """What each group of a deal is a row of: the holes' pairs, then the board's tables."""
     rank_ids: tuple[Indices, ...]
-    """Per board table, each row's part of the board's rank id."""
-    rank_keys: U64
-    """Seven-card rank keys less the hole cards: the board rank sum of each rank id."""
+    """Per board table, each row's part of the board's id (see :meth:`rank_id`)."""
+    pair_and_triple: bool
+    """Whether those parts number a pair and a triple (looked up in ``board_of``) or
+    are the rank id itself (the known cards included)."""
 
     @classmethod
     def build(cls, known: Sequence[int], deck: Sequence[int], holes: int = 0) -> BoardDealer:
@@ -479,13 +494,27 @@ class BoardDealer:
         for card in known:
             if card in deck:
                 raise ValueError(f"board card {card} is also in the deck")
-        sizes = {5: (2, 3), 2: (2,), 1: (1,), 0: ()}[5 - len(known)]  # boards of 0, 3, 4, 5
-        board_tables = [subsets(deck, size) for size in sizes]
-        pairs = board_tables[0] if sizes[:1] == (2,) else subsets(deck, 2)
-        ids, keys = _rank_ids(board_tables)
+        space = _rank_space()
         base = parts_of(list(known))
-        tables = (*([pairs] * holes), *board_tables)
-        return cls(base, len(deck), holes, tables, tuple(ids), keys + base.rank_sum[0])
+        k = 5 - len(known)
+        sizes = {5: (2, 3), 2: (2,), 1: (1,), 0: ()}[k]  # boards of 0, 3, 4 or 5 cards
+        board_tables = [subsets(deck, size) for size in sizes]
+        if k == 5:
+            pairs, triples = board_tables
+            ids = [
+                np.searchsorted(space.hole_keys, pairs.rank_sum) * len(space.triple_keys),
+                np.searchsorted(space.triple_keys, triples.rank_sum),
+            ]
+        else:
+            # Few boards: each row's rank id, known cards included, is looked up once here.
+            ids = [
+                np.searchsorted(space.board_keys, t.rank_sum + base.rank_sum[0])
+                for t in board_tables
+            ]
+        pair_table = board_tables[0] if sizes[:1] == (2,) else subsets(deck, 2)
+        tables = (*([pair_table] * holes), *board_tables)
+        ids = [i.astype(np.intp) for i in ids]
+        return cls(base, len(deck), holes, tables, tuple(ids), k == 5)
 
     def acceptance(self, held: int) -> float:
         """Share of draws :meth:`fits` keeps when each sample holds ``held`` cards of the deck."""
@@ -522,14 +551,15 @@ class BoardDealer:
         return ok
 
     def rank_id(self, rows: Sequence[npt.NDArray[np.unsignedinteger]], count: int) -> Indices:
-        """The rank id of each drawn board."""
+        """The rank id of each drawn board (its place among the five-card rank multisets)."""
         board_rows = rows[self.holes :]
         if not board_rows:
-            return np.zeros(count, dtype=np.intp)
+            alone = np.searchsorted(_rank_space().board_keys, self.base.rank_sum[0])
+            return np.full(count, alone, dtype=np.intp)
         total = self.rank_ids[0].take(board_rows[0])
         for ids, row in zip(self.rank_ids[1:], board_rows[1:], strict=True):
             total += ids.take(row)
-        return total
+        return _rank_space().board_of.take(total) if self.pair_and_triple else total
 
     def flushes(self, rows: Sequence[npt.NDArray[np.unsignedinteger]], count: int) -> Flushes:
         """The drawn boards with three or more cards of one suit (the only ones a flush can use)."""
@@ -551,13 +581,6 @@ class BoardDealer:
         ranks = (suit_ranks >> (suit * 16).astype(np.uint64)) & np.uint64(0x1FFF)
         return Flushes(where, suit, lane_shift, count_in_suit, ranks.astype(np.uint16))
 
-    def hand_table(self, hole_keys: U64) -> U16:
-        """Non-flush classes of hole rank keys on every rank id: row ``h`` is ``hole_keys[h]``."""
-        keys = (hole_keys[:, None] + self.rank_keys[None, :]).reshape(-1)
-        # Rows pairing a hole with a board that would need a fifth card of a rank
-        # read an arbitrary class: no accepted draw ever reaches them.
-        return classes_of_rank_keys(keys)
-
 
 @dataclass(frozen=True)
 class Flushes:
@@ -575,46 +598,45 @@ class Flushes:
 
 @dataclass(frozen=True)
 class Holding:
-    """One player's possible hole cards and how to read their class on a drawn board.
+    """One player's possible hole cards, and their class on drawn boards.
 
-    ``options`` holds the parts of each possible pair of hole cards (one row for
-    a fixed hand). With ``table``, the non-flush class of option ``o`` on rank id
-    ``r`` is ``table[row_of[o] + r]``; without (a range of too many rank
-    patterns), the rank keys are added and looked up in the seven-card table.
+    ``options`` holds the parts of each possible pair of hole cards (one row
+    for a fixed hand); ``row_of[o]`` is where option ``o``'s row of classes by
+    board rank id starts in the table of every hole against every board.
+
+    >>> dealer = BoardDealer.build([0, 5, 10], list(range(20, 52)))  # board 2c 3d 4h
+    >>> aces = Holding.of(combo_parts([(51, 50)]))  # As Ah
+    >>> rows = [np.array([0], dtype=np.uint16)]  # the first pair of the deck: 7c 7d
+    >>> aces.classes(dealer.rank_id(rows, 1), dealer.flushes(rows, 1), None).tolist()
+    [2542]
+    >>> from lookup.game.entry import evaluate
+    >>> evaluate("As Ah", "2c 3d 4h 7c 7d").kev
+    2542
     """
 
     options: BoardParts
-    table: U16 | None
     row_of: Indices
 
     @classmethod
-    def build(cls, dealer: BoardDealer, options: BoardParts) -> Holding:
-        """The holding of ``options`` (parts of two-card sets) on the dealer's boards."""
-        distinct, inverse = np.unique(options.rank_sum, return_inverse=True)
-        if len(distinct) * len(dealer.rank_keys) > TABLE_LIMIT:
-            return cls(options, None, inverse.astype(np.intp).reshape(-1))
-        row_of = inverse.astype(np.intp).reshape(-1) * len(dealer.rank_keys)
-        return cls(options, dealer.hand_table(distinct), row_of)
+    def of(cls, options: BoardParts) -> Holding:
+        """The holding whose possible hole cards have these parts."""
+        space = _rank_space()
+        hole = np.searchsorted(space.hole_keys, options.rank_sum).astype(np.intp)
+        return cls(options, hole * len(space.board_keys))
 
     def classes(
-        self,
-        dealer: BoardDealer,
-        rank_id: Indices,
-        flushes: Flushes,
-        option: npt.NDArray[np.integer] | None,
+        self, rank_id: Indices, flushes: Flushes, option: npt.NDArray[np.integer] | None
     ) -> U16:
         """Class of this holding on each board; ``option[i]`` is its pair on board i.
 
         ``option`` is None for a fixed hand (one option).
         """
-        if self.table is None:
-            assert option is not None  # fixed hands always have a table
-            keys = dealer.rank_keys.take(rank_id) + self.options.rank_sum.take(option)
-            classes = classes_of_rank_keys(keys)
-        elif option is None:
-            classes = self.table.take(rank_id)
+        space = _rank_space()
+        if option is None:
+            start = int(self.row_of[0])
+            classes = space.classes[start : start + len(space.board_keys)].take(rank_id)
         else:
-            classes = self.table.take(self.row_of.take(option) + rank_id)
+            classes = space.classes.take(self.row_of.take(option) + rank_id)
         rows = flushes.rows
         if not len(rows):
             return classes
@@ -629,6 +651,7 @@ class Holding:
         made = np.flatnonzero(count >= 5)
         if made.size:
             suit = flushes.suit.take(made).astype(np.uint64) * np.uint64(16)
-            ranks = flushes.ranks.take(made) | ((hole_ranks.take(made) >> suit) & np.uint64(0x1FFF))
+            hole_suited = (hole_ranks.take(made) >> suit) & np.uint64(0x1FFF)
+            ranks = flushes.ranks.take(made) | hole_suited
             classes[rows.take(made)] = _views().flush.take(ranks.astype(np.intp))
         return classes
