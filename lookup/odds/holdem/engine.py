@@ -52,6 +52,7 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -89,7 +90,12 @@ from lookup.odds.results import (
 from lookup.ranges.holdem import Combo, RangeError, parse_holding, refuse_jokers, remove_blocked
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     import numpy.typing as npt
+
+    Rows: TypeAlias = list[npt.NDArray[np.integer[Any]]]
+    """Per table of a BoardDealer (or per varying player), one row number per sample."""
 
 
 __all__ = ["equity"]
@@ -340,76 +346,116 @@ def _sampled_showdowns(
 ) -> Iterator[list[npt.NDArray[np.uint16]]]:
     """Class numbers of every player in ``total`` sampled showdowns, chunk by chunk.
 
-    Each showdown is drawn whole and kept only if no card is used twice: the
-    varying holdings (an assignment, uniform over the compatible ones), then the
-    board by index (:class:`~lookup.odds.holdem.kernel.BoardDealer`). Every
-    assignment leaves the same number of boards, so the showdowns kept are
-    uniform over all complete deals. A range holding every combo the unseen
-    cards allow (``random``) is dealt like the board, as one more row of the
-    dealer's pairs: the same distribution, without listing its 1,000-odd combos
-    in the assignments. When so many cards are dealt that most draws would be
-    rejected, the deals are shuffled out of the deck instead (:func:`_dealt_showdowns`).
+    Each showdown is drawn whole by :class:`_Sampler`; when so many cards are
+    dealt that it would reject most draws, the deals are shuffled out of the
+    deck instead (:func:`_dealt_showdowns`).
     """
-
-    players = range(len(live))
-    out = set(known)
-    certain = {c for combos in live if len(combos) == 1 for c in combos[0]}
-    free = [c for c in range(52) if c not in out and c not in certain]
-    anything = [p for p in players if len(live[p]) > 1 and len(live[p]) == math.comb(len(free), 2)]
-    varying = [p for p in players if len(live[p]) > 1 and p not in anything]
-    dealer = BoardDealer.build([c.index for c in board], free, holes=len(anything))
-    acceptance = dealer.acceptance(2 * len(varying))
-    if acceptance < _LEAST_ACCEPTANCE:
+    sampler = _Sampler.build(live, board, known)
+    if sampler is None:
         yield from _dealt_showdowns(live, board, known, total, rng)
         return
-    varying_live = [live[p] for p in varying]
-    listable = math.prod(len(c) for c in varying_live) <= ASSIGNMENT_LIMIT
-    listed = _assignments(varying_live) if listable else None
-    if listed is not None and len(listed) == 0:
-        raise PokerLookupError(
-            "no deal is possible: the players' ranges cannot all be held at once"
-        )
-    columns = None if listed is None else [np.ascontiguousarray(c) for c in listed.T]
-    bit_tables = [combo_bits(combos) for combos in varying_live]
-    pairs = dealer.tables[0] if anything else None
-    # Each player's holding, and where its pair comes from in a draw: a row of the
-    # dealer's holes, a column of the assignments, or nowhere (a fixed hand).
-    holdings: list[tuple[Holding, str, int]] = []
-    for p in players:
-        if p in anything:
-            assert pairs is not None
-            holdings.append((Holding.of(pairs), "hole", anything.index(p)))
-        else:
-            source = "range" if p in varying else "fixed"
-            at = varying.index(p) if p in varying else 0
-            holdings.append((Holding.of(combo_parts(live[p])), source, at))
+    done = 0
+    while done < total:
+        m = min(_SAMPLE_CHUNK, total - done)
+        picks, rows = sampler.draw(rng, m)
+        yield sampler.classes(picks, rows, m)
+        done += m
 
-    def draw(m: int) -> tuple[list[Any], list[Any]]:
-        """``m`` accepted showdowns: option picks of the varying players, rows of the dealer."""
-        picks_parts: list[list[Any]] = []
-        rows_parts: list[list[Any]] = []
+
+@dataclass(frozen=True)
+class _Sampler:
+    """Draws whole showdowns by index and keeps those that use no card twice.
+
+    A draw is an assignment of the varying holdings (uniform over the
+    compatible ones: a row of their listing, or
+    :func:`~lookup.batch.deals.sample_assignments`) and a deal of the rest by
+    :class:`~lookup.odds.holdem.kernel.BoardDealer`, kept if the deal avoids the
+    assignment's cards. Every assignment leaves the same number of deals, so the
+    draws kept are uniform over all complete deals. A range holding every combo
+    the unseen cards allow (``random``) is dealt like the board, as a row of the
+    dealer's pairs: the same distribution, without listing its 1,000-odd combos
+    in the assignments.
+    """
+
+    dealer: BoardDealer
+    acceptance: float
+    varying_live: list[tuple[Combo, ...]]
+    columns: list[npt.NDArray[np.intp]] | None
+    """The listed assignments, one column per varying player (None: too many to list)."""
+    bit_tables: list[npt.NDArray[np.uint64]]
+    holdings: list[tuple[Holding, str, int]]
+    """Each player's holding, and where its pair comes from in a draw: row i of the
+    dealer ("hole"), pick i of the assignment ("range"), or nowhere ("fixed")."""
+
+    @classmethod
+    def build(
+        cls, live: list[tuple[Combo, ...]], board: tuple[Card, ...], known: list[int]
+    ) -> _Sampler | None:
+        """The sampler of these holdings, or None if it would keep fewer than
+        :data:`_LEAST_ACCEPTANCE` of its draws."""
+        players = range(len(live))
+        out = set(known)
+        certain = {c for combos in live if len(combos) == 1 for c in combos[0]}
+        free = [c for c in range(52) if c not in out and c not in certain]
+        pairs = math.comb(len(free), 2)
+        anything = [p for p in players if len(live[p]) > 1 and len(live[p]) == pairs]
+        varying = [p for p in players if len(live[p]) > 1 and p not in anything]
+        dealer = BoardDealer.build([c.index for c in board], free, holes=len(anything))
+        acceptance = dealer.acceptance(2 * len(varying))
+        if acceptance < _LEAST_ACCEPTANCE:
+            return None
+        varying_live = [live[p] for p in varying]
+        listable = math.prod(len(c) for c in varying_live) <= ASSIGNMENT_LIMIT
+        listed = _assignments(varying_live) if listable else None
+        if listed is not None and len(listed) == 0:
+            raise PokerLookupError(
+                "no deal is possible: the players' ranges cannot all be held at once"
+            )
+        columns = None if listed is None else [np.ascontiguousarray(c) for c in listed.T]
+        holdings: list[tuple[Holding, str, int]] = []
+        for p in players:
+            if p in anything:
+                holdings.append((Holding.of(dealer.tables[0]), "hole", anything.index(p)))
+            elif p in varying:
+                holdings.append((Holding.of(combo_parts(live[p])), "range", varying.index(p)))
+            else:
+                holdings.append((Holding.of(combo_parts(live[p])), "fixed", 0))
+        bit_tables = [combo_bits(combos) for combos in varying_live]
+        return cls(dealer, acceptance, varying_live, columns, bit_tables, holdings)
+
+    def _assign(self, rng: np.random.Generator, count: int) -> Rows:
+        """``count`` uniform compatible assignments: per varying player, its option."""
+        if self.columns is None:
+            drawn = sample_assignments(rng, self.varying_live, None, self.bit_tables, count)
+            return [drawn[:, i] for i in range(len(self.varying_live))]
+        if not self.columns:
+            return []
+        at = draw_rows(rng, len(self.columns[0]), count)
+        return [column.take(at) for column in self.columns]
+
+    def draw(self, rng: np.random.Generator, m: int) -> tuple[Rows, Rows]:
+        """``m`` showdowns: each varying player's option, and the dealer's rows."""
+        picks_parts: list[Rows] = []
+        rows_parts: list[Rows] = []
         have = 0
         while have < m:
             want = m - have
-            count = want if acceptance == 1 else int(want / acceptance * 1.02) + 64
-            if columns is not None:
-                at = draw_rows(rng, len(columns[0]), count) if columns else None
-                picks = [c.take(at) for c in columns] if at is not None else []
-            else:
-                drawn = sample_assignments(rng, varying_live, None, bit_tables, count)
-                picks = [drawn[:, i] for i in range(len(varying))]
+            # Draw enough that one round nearly always fills the chunk.
+            count = want if self.acceptance == 1 else int(want / self.acceptance * 1.02) + 64
+            picks = self._assign(rng, count)
             held = None
-            for bits, pick in zip(bit_tables, picks, strict=True):
+            for bits, pick in zip(self.bit_tables, picks, strict=True):
                 held = bits.take(pick) if held is None else held | bits.take(pick)
-            rows = dealer.draw(rng, count)
-            ok = dealer.fits(rows, held)
+            rows = self.dealer.draw(rng, count)
+            ok = self.dealer.fits(rows, held)
             if ok is not None:
                 keep = np.flatnonzero(ok)[:want]
                 picks = [pick.take(keep) for pick in picks]
                 rows = [row.take(keep) for row in rows]
+                count = len(keep)
             picks_parts.append(picks)
             rows_parts.append(rows)
-            have += len(rows[0]) if rows else want
+            have += count
         if len(rows_parts) == 1:
             return picks_parts[0], rows_parts[0]
         return (
@@ -417,18 +463,15 @@ def _sampled_showdowns(
             [np.concatenate(c) for c in zip(*rows_parts, strict=True)],
         )
 
-    done = 0
-    while done < total:
-        m = min(_SAMPLE_CHUNK, total - done)
-        picks, rows = draw(m)
-        rank_id = dealer.rank_id(rows, m)
-        flushes = dealer.flushes(rows, m)
+    def classes(self, picks: Rows, rows: Rows, m: int) -> list[npt.NDArray[np.uint16]]:
+        """Every player's class in each of the ``m`` drawn showdowns."""
+        rank_id = self.dealer.rank_id(rows, m)
+        flushes = self.dealer.flushes(rows, m)
         chunk = []
-        for holding, source, i in holdings:
+        for holding, source, i in self.holdings:
             option = rows[i] if source == "hole" else picks[i] if source == "range" else None
             chunk.append(holding.classes(rank_id, flushes, option))
-        yield chunk
-        done += m
+        return chunk
 
 
 def _dealt_showdowns(

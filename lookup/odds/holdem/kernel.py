@@ -445,7 +445,7 @@ def combo_parts(combos: Sequence[tuple[int, int]]) -> BoardParts:
     return dealt_parts(np.array(combos, dtype=np.intp).reshape(-1, 2))
 
 
-def draw_rows(rng: np.random.Generator, size: int, count: int) -> npt.NDArray[np.unsignedinteger]:
+def draw_rows(rng: np.random.Generator, size: int, count: int) -> npt.NDArray[np.integer[Any]]:
     """``count`` uniform row numbers of a table of ``size`` rows (uint16 or uint32)."""
     dtype = np.uint16 if size <= _FIT_DRAWS else np.uint32
     return rng.integers(0, size, size=count, dtype=dtype)
@@ -528,12 +528,12 @@ class BoardDealer:
             left -= k
         return valid / proposals
 
-    def draw(self, rng: np.random.Generator, count: int) -> list[npt.NDArray[np.unsignedinteger]]:
+    def draw(self, rng: np.random.Generator, count: int) -> list[npt.NDArray[np.integer[Any]]]:
         """``count`` uniform row numbers of each table (deals before :meth:`fits`)."""
         return [draw_rows(rng, len(table), count) for table in self.tables]
 
     def fits(
-        self, rows: Sequence[npt.NDArray[np.unsignedinteger]], held: U64 | None
+        self, rows: Sequence[npt.NDArray[np.integer[Any]]], held: U64 | None
     ) -> npt.NDArray[np.bool_] | None:
         """Which drawn deals use distinct cards, none in ``held`` (None: every one)."""
         used = held
@@ -550,7 +550,7 @@ class BoardDealer:
                 used = used | bits
         return ok
 
-    def rank_id(self, rows: Sequence[npt.NDArray[np.unsignedinteger]], count: int) -> Indices:
+    def rank_id(self, rows: Sequence[npt.NDArray[np.integer[Any]]], count: int) -> Indices:
         """The rank id of each drawn board (its place among the five-card rank multisets)."""
         board_rows = rows[self.holes :]
         if not board_rows:
@@ -561,7 +561,7 @@ class BoardDealer:
             total += ids.take(row)
         return _rank_space().board_of.take(total) if self.pair_and_triple else total
 
-    def flushes(self, rows: Sequence[npt.NDArray[np.unsignedinteger]], count: int) -> Flushes:
+    def flushes(self, rows: Sequence[npt.NDArray[np.integer[Any]]], count: int) -> Flushes:
         """The drawn boards with three or more cards of one suit (the only ones a flush can use)."""
         tables = self.tables[self.holes :]
         board_rows = rows[self.holes :]
@@ -625,7 +625,7 @@ class Holding:
         return cls(options, hole * len(space.board_keys))
 
     def classes(
-        self, rank_id: Indices, flushes: Flushes, option: npt.NDArray[np.integer] | None
+        self, rank_id: Indices, flushes: Flushes, option: npt.NDArray[np.integer[Any]] | None
     ) -> U16:
         """Class of this holding on each board; ``option[i]`` is its pair on board i.
 
