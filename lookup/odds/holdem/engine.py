@@ -425,6 +425,8 @@ class _Sampler:
 
     def _assign(self, rng: np.random.Generator, count: int) -> Rows:
         """``count`` uniform compatible assignments: per varying player, its option."""
+        if len(self.varying_live) == 1:  # alone, every option is compatible
+            return [draw_rows(rng, len(self.varying_live[0]), count)]
         if self.columns is None:
             drawn = sample_assignments(rng, self.varying_live, None, self.bit_tables, count)
             return [drawn[:, i] for i in range(len(self.varying_live))]
@@ -465,8 +467,7 @@ class _Sampler:
 
     def classes(self, picks: Rows, rows: Rows, m: int) -> list[npt.NDArray[np.uint16]]:
         """Every player's class in each of the ``m`` drawn showdowns."""
-        rank_id = self.dealer.rank_id(rows, m)
-        flushes = self.dealer.flushes(rows, m)
+        rank_id, flushes = self.dealer.boards(rows, m)
         chunk = []
         for holding, source, i in self.holdings:
             option = rows[i] if source == "hole" else picks[i] if source == "range" else None

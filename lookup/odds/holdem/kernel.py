@@ -462,8 +462,8 @@ class BoardDealer:
     card, or use a card held in that sample, is rejected by card bits (see
     :meth:`fits`): what is kept is uniform over the deals of the cards left,
     since every five-card set is made by the same C(5, 2) = 10 pairs with
-    triples. A board is reduced to its rank id (:meth:`rank_id`, the place of
-    its rank multiset among all 6,175) and its suits (:meth:`flushes`).
+    triples. A board is reduced to its rank id (the place of its rank multiset
+    among all 6,175) and, if it can make a flush, its suit (:meth:`boards`).
 
     >>> dealer = BoardDealer.build([], list(range(8, 52)))  # no card below 4c
     >>> [len(t) for t in dealer.tables], round(dealer.acceptance(held=2), 4)
@@ -482,11 +482,13 @@ class BoardDealer:
     """How many two-card holdings each deal holds before its board."""
     tables: tuple[BoardParts, ...]
     """What each group of a deal is a row of: the holes' pairs, then the board's tables."""
-    rank_ids: tuple[Indices, ...]
-    """Per board table, each row's part of the board's id (see :meth:`rank_id`)."""
+    packed: tuple[U64, ...]
+    """Per board table, each row's suit lanes (the known cards' added to the first
+    table's) above bit 32 and its part of the board's id below: one gather per
+    table and one add give both (neither part carries into the other)."""
     pair_and_triple: bool
-    """Whether those parts number a pair and a triple (looked up in ``board_of``) or
-    are the rank id itself (the known cards included)."""
+    """Whether the id parts number a pair and a triple (looked up in ``board_of``)
+    or are the rank id itself (the known cards included)."""
 
     @classmethod
     def build(cls, known: Sequence[int], deck: Sequence[int], holes: int = 0) -> BoardDealer:
@@ -513,8 +515,11 @@ class BoardDealer:
             ]
         pair_table = board_tables[0] if sizes[:1] == (2,) else subsets(deck, 2)
         tables = (*([pair_table] * holes), *board_tables)
-        ids = [i.astype(np.intp) for i in ids]
-        return cls(base, len(deck), holes, tables, tuple(ids), k == 5)
+        packed = []
+        for i, (table, part) in enumerate(zip(board_tables, ids, strict=True)):
+            lanes = table.lanes.astype(np.uint64) + (base.lanes[0] if i == 0 else 0)
+            packed.append(lanes << np.uint64(32) | part.astype(np.uint64))
+        return cls(base, len(deck), holes, tables, tuple(packed), k == 5)
 
     def acceptance(self, held: int) -> float:
         """Share of draws :meth:`fits` keeps when each sample holds ``held`` cards of the deck."""
@@ -536,50 +541,52 @@ class BoardDealer:
         self, rows: Sequence[npt.NDArray[np.integer[Any]]], held: U64 | None
     ) -> npt.NDArray[np.bool_] | None:
         """Which drawn deals use distinct cards, none in ``held`` (None: every one)."""
-        used = held
-        ok: npt.NDArray[np.bool_] | None = None
-        last = len(rows) - 1
-        for i, (table, row) in enumerate(zip(self.tables, rows, strict=True)):
-            bits = table.card_bits.take(row)
-            if used is None:
-                used = bits
-                continue
-            clear = (used & bits) == 0
-            ok = clear if ok is None else ok & clear
-            if i < last:
-                used = used | bits
-        return ok
+        bits = [table.card_bits.take(row) for table, row in zip(self.tables, rows, strict=True)]
+        if len(bits) < (1 if held is not None else 2):
+            return None  # nothing that could clash
+        if held is None:
+            used, bits = bits[0], bits[1:]
+        else:
+            used = held
+        clash = used & bits[0]
+        for i in range(1, len(bits)):
+            used = used | bits[i - 1]
+            clash |= used & bits[i]
+        fine: npt.NDArray[np.bool_] = clash == 0
+        return fine
 
-    def rank_id(self, rows: Sequence[npt.NDArray[np.integer[Any]]], count: int) -> Indices:
-        """The rank id of each drawn board (its place among the five-card rank multisets)."""
-        board_rows = rows[self.holes :]
-        if not board_rows:
-            alone = np.searchsorted(_rank_space().board_keys, self.base.rank_sum[0])
-            return np.full(count, alone, dtype=np.intp)
-        total = self.rank_ids[0].take(board_rows[0])
-        for ids, row in zip(self.rank_ids[1:], board_rows[1:], strict=True):
-            total += ids.take(row)
-        return _rank_space().board_of.take(total) if self.pair_and_triple else total
-
-    def flushes(self, rows: Sequence[npt.NDArray[np.integer[Any]]], count: int) -> Flushes:
-        """The drawn boards with three or more cards of one suit (the only ones a flush can use)."""
+    def boards(
+        self, rows: Sequence[npt.NDArray[np.integer[Any]]], count: int
+    ) -> tuple[Indices, Flushes]:
+        """The rank id of each drawn board (its place among the five-card rank
+        multisets), and the boards among them with three or more cards of one suit
+        (the only ones a flush can use)."""
         tables = self.tables[self.holes :]
         board_rows = rows[self.holes :]
-        lanes = np.full(count, self.base.lanes[0], dtype=np.uint32)
-        for table, row in zip(tables, board_rows, strict=True):
-            lanes += table.lanes.take(row)
+        if board_rows:
+            packed = self.packed[0].take(board_rows[0])
+            for words, row in zip(self.packed[1:], board_rows[1:], strict=True):
+                packed += words.take(row)
+            rank_id = (packed & np.uint64(0xFFFFFFFF)).view(np.intp)
+            if self.pair_and_triple:
+                rank_id = _rank_space().board_of.take(rank_id)
+        else:  # the river: one board
+            alone = np.searchsorted(_rank_space().board_keys, self.base.rank_sum[0])
+            rank_id = np.full(count, alone, dtype=np.intp)
+            packed = np.full(count, np.uint64(self.base.lanes[0]) << np.uint64(32))
         # +5 in each 4-bit lane carries into its top bit exactly when the lane holds >= 3.
-        high = (lanes + np.uint32(0x5555)) & np.uint32(0x8888)
+        high = (packed + np.uint64(0x5555 << 32)) & np.uint64(0x8888 << 32)
         where = np.flatnonzero(high)
-        top = high.take(where)
+        top = (high.take(where) >> np.uint64(32)).astype(np.uint32)
         suit = (top > 0x8).astype(np.uint8) + (top > 0x80) + (top > 0x800)
         suit_ranks = np.full(len(where), self.base.suit_ranks[0], dtype=np.uint64)
         for table, row in zip(tables, board_rows, strict=True):
             suit_ranks |= table.suit_ranks.take(row.take(where))
         lane_shift = (suit * 4).astype(np.uint32)
-        count_in_suit = ((lanes.take(where) >> lane_shift) & np.uint32(0xF)).astype(np.uint8)
+        lanes = (packed.take(where) >> np.uint64(32)).astype(np.uint32)
+        count_in_suit = ((lanes >> lane_shift) & np.uint32(0xF)).astype(np.uint8)
         ranks = (suit_ranks >> (suit * 16).astype(np.uint64)) & np.uint64(0x1FFF)
-        return Flushes(where, suit, lane_shift, count_in_suit, ranks.astype(np.uint16))
+        return rank_id, Flushes(where, suit, lane_shift, count_in_suit, ranks.astype(np.uint16))
 
 
 @dataclass(frozen=True)
@@ -607,7 +614,7 @@ class Holding:
     >>> dealer = BoardDealer.build([0, 5, 10], list(range(20, 52)))  # board 2c 3d 4h
     >>> aces = Holding.of(combo_parts([(51, 50)]))  # As Ah
     >>> rows = [np.array([0], dtype=np.uint16)]  # the first pair of the deck: 7c 7d
-    >>> aces.classes(dealer.rank_id(rows, 1), dealer.flushes(rows, 1), None).tolist()
+    >>> aces.classes(*dealer.boards(rows, 1), None).tolist()
     [2542]
     >>> from lookup.game.entry import evaluate
     >>> evaluate("As Ah", "2c 3d 4h 7c 7d").kev
