@@ -467,11 +467,11 @@ class _Sampler:
 
     def classes(self, picks: Rows, rows: Rows, m: int) -> list[npt.NDArray[np.uint16]]:
         """Every player's class in each of the ``m`` drawn showdowns."""
-        rank_id, flushes = self.dealer.boards(rows, m)
+        boards = self.dealer.boards(rows, m)
         chunk = []
         for holding, source, i in self.holdings:
             option = rows[i] if source == "hole" else picks[i] if source == "range" else None
-            chunk.append(holding.classes(rank_id, flushes, option))
+            chunk.append(holding.classes(boards, option))
         return chunk
 
 

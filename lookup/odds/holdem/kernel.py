@@ -555,13 +555,8 @@ class BoardDealer:
         fine: npt.NDArray[np.bool_] = clash == 0
         return fine
 
-    def boards(
-        self, rows: Sequence[npt.NDArray[np.integer[Any]]], count: int
-    ) -> tuple[Indices, Flushes]:
-        """The rank id of each drawn board (its place among the five-card rank
-        multisets), and the boards among them with three or more cards of one suit
-        (the only ones a flush can use)."""
-        tables = self.tables[self.holes :]
+    def boards(self, rows: Sequence[npt.NDArray[np.integer[Any]]], count: int) -> DrawnBoards:
+        """The drawn boards, as their rank ids and suit lanes."""
         board_rows = rows[self.holes :]
         if board_rows:
             packed = self.packed[0].take(board_rows[0])
@@ -574,33 +569,32 @@ class BoardDealer:
             alone = np.searchsorted(_rank_space().board_keys, self.base.rank_sum[0])
             rank_id = np.full(count, alone, dtype=np.intp)
             packed = np.full(count, np.uint64(self.base.lanes[0]) << np.uint64(32))
-        # +5 in each 4-bit lane carries into its top bit exactly when the lane holds >= 3.
-        high = (packed + np.uint64(0x5555 << 32)) & np.uint64(0x8888 << 32)
-        where = np.flatnonzero(high)
-        top = (high.take(where) >> np.uint64(32)).astype(np.uint32)
-        suit = (top > 0x8).astype(np.uint8) + (top > 0x80) + (top > 0x800)
-        suit_ranks = np.full(len(where), self.base.suit_ranks[0], dtype=np.uint64)
-        for table, row in zip(tables, board_rows, strict=True):
-            suit_ranks |= table.suit_ranks.take(row.take(where))
-        lane_shift = (suit * 4).astype(np.uint32)
-        lanes = (packed.take(where) >> np.uint64(32)).astype(np.uint32)
-        count_in_suit = ((lanes >> lane_shift) & np.uint32(0xF)).astype(np.uint8)
-        ranks = (suit_ranks >> (suit * 16).astype(np.uint64)) & np.uint64(0x1FFF)
-        return rank_id, Flushes(where, suit, lane_shift, count_in_suit, ranks.astype(np.uint16))
+        return DrawnBoards(self, board_rows, rank_id, packed)
 
 
 @dataclass(frozen=True)
-class Flushes:
-    """The boards of a chunk that can make a flush, with their one candidate suit."""
+class DrawnBoards:
+    """A chunk of boards drawn by a :class:`BoardDealer`: what a player's class needs."""
 
-    rows: Indices
-    suit: npt.NDArray[np.uint8]
-    lane_shift: U32
-    """4 * suit: where the suit's counter sits in a lanes word."""
-    count: npt.NDArray[np.uint8]
-    """Board cards of that suit (3-5)."""
-    ranks: U16
-    """The 13-bit rank mask of those cards."""
+    dealer: BoardDealer
+    rows: Sequence[npt.NDArray[np.integer[Any]]]
+    """The row of each board table each board is made of."""
+    rank_id: Indices
+    """Each board's place among the 6,175 five-card rank multisets."""
+    lanes: U64
+    """Each board's suit lanes (4 bits a suit) above bit 32; the bits below are not lanes."""
+
+    def suit_ranks(self, where: Indices) -> U64:
+        """The 4 x 16-bit suit-rank masks of the boards at positions ``where``."""
+        dealer = self.dealer
+        masks = np.full(len(where), dealer.base.suit_ranks[0], dtype=np.uint64)
+        for table, row in zip(dealer.tables[dealer.holes :], self.rows, strict=True):
+            masks |= table.suit_ranks.take(row.take(where))
+        return masks
+
+
+_FLUSH_TOPS: Final = np.uint64(0x8888 << 32)
+"""The top bit of each suit lane of :attr:`DrawnBoards.lanes`."""
 
 
 @dataclass(frozen=True)
@@ -609,12 +603,15 @@ class Holding:
 
     ``options`` holds the parts of each possible pair of hole cards (one row
     for a fixed hand); ``row_of[o]`` is where option ``o``'s row of classes by
-    board rank id starts in the table of every hole against every board.
+    board rank id starts in the table of every hole against every board;
+    ``flush_lanes[o]`` is its suit lanes plus 3 in each, shifted to add to a
+    board's: a lane's top bit is then set exactly when the seven cards hold five
+    of that suit (at most 5 + 2 + 3 = 10, so no lane carries into the next).
 
     >>> dealer = BoardDealer.build([0, 5, 10], list(range(20, 52)))  # board 2c 3d 4h
     >>> aces = Holding.of(combo_parts([(51, 50)]))  # As Ah
     >>> rows = [np.array([0], dtype=np.uint16)]  # the first pair of the deck: 7c 7d
-    >>> aces.classes(*dealer.boards(rows, 1), None).tolist()
+    >>> aces.classes(dealer.boards(rows, 1), None).tolist()
     [2542]
     >>> from lookup.game.entry import evaluate
     >>> evaluate("As Ah", "2c 3d 4h 7c 7d").kev
@@ -623,17 +620,17 @@ class Holding:
 
     options: BoardParts
     row_of: Indices
+    flush_lanes: U64
 
     @classmethod
     def of(cls, options: BoardParts) -> Holding:
         """The holding whose possible hole cards have these parts."""
         space = _rank_space()
         hole = np.searchsorted(space.hole_keys, options.rank_sum).astype(np.intp)
-        return cls(options, hole * len(space.board_keys))
+        lanes = (options.lanes.astype(np.uint64) + np.uint64(0x3333)) << np.uint64(32)
+        return cls(options, hole * len(space.board_keys), lanes)
 
-    def classes(
-        self, rank_id: Indices, flushes: Flushes, option: npt.NDArray[np.integer[Any]] | None
-    ) -> U16:
+    def classes(self, boards: DrawnBoards, option: npt.NDArray[np.integer[Any]] | None) -> U16:
         """Class of this holding on each board; ``option[i]`` is its pair on board i.
 
         ``option`` is None for a fixed hand (one option).
@@ -641,24 +638,23 @@ class Holding:
         space = _rank_space()
         if option is None:
             start = int(self.row_of[0])
-            classes = space.classes[start : start + len(space.board_keys)].take(rank_id)
+            classes = space.classes[start : start + len(space.board_keys)].take(boards.rank_id)
+            high = (boards.lanes + self.flush_lanes[0]) & _FLUSH_TOPS
         else:
-            classes = space.classes.take(self.row_of.take(option) + rank_id)
-        rows = flushes.rows
-        if not len(rows):
-            return classes
-        if option is None:
-            hole_lanes = np.full(len(rows), self.options.lanes[0], dtype=np.uint32)
-            hole_ranks = np.full(len(rows), self.options.suit_ranks[0], dtype=np.uint64)
-        else:
-            at = option.take(rows)
-            hole_lanes = self.options.lanes.take(at)
-            hole_ranks = self.options.suit_ranks.take(at)
-        count = flushes.count + ((hole_lanes >> flushes.lane_shift) & np.uint32(0xF))
-        made = np.flatnonzero(count >= 5)
-        if made.size:
-            suit = flushes.suit.take(made).astype(np.uint64) * np.uint64(16)
-            hole_suited = (hole_ranks.take(made) >> suit) & np.uint64(0x1FFF)
-            ranks = flushes.ranks.take(made) | hole_suited
-            classes[rows.take(made)] = _views().flush.take(ranks.astype(np.intp))
+            classes = space.classes.take(self.row_of.take(option) + boards.rank_id)
+            high = (boards.lanes + self.flush_lanes.take(option)) & _FLUSH_TOPS
+        # A flush outranks every class a seven-card hand with it could otherwise
+        # make (quads and full houses need too many cards of other suits).
+        where = np.flatnonzero(high)
+        if where.size:
+            top = high.take(where) >> np.uint64(35)  # bit 4 * suit
+            suit = (top > 1).astype(np.uint64) + (top > 0x10) + (top > 0x100)
+            hole = (
+                self.options.suit_ranks[0]
+                if option is None
+                else self.options.suit_ranks.take(option.take(where))
+            )
+            masks = boards.suit_ranks(where) | hole
+            ranks = (masks >> (suit * np.uint64(16))) & np.uint64(0x1FFF)
+            classes[where] = _views().flush.take(ranks.view(np.intp))
         return classes
