@@ -309,6 +309,7 @@ def test_the_shuffling_fallback_is_within_four_standard_errors_of_exact(
 ) -> None:
     # Deals that drawing by index would mostly reject are shuffled from the deck instead.
     monkeypatch.setattr(engine, "_LEAST_ACCEPTANCE", 1.01)
+    monkeypatch.setattr(engine, "_LEAST_ACCEPTANCE_UNLISTED", 1.01)
     assert _Sampler.build([((51, 50),)], (), []) is None
     exact = equity(hands, board=board, exact=True)
     sampled = equity(hands, board=board, samples=200_000, seed=12)
