@@ -21,10 +21,13 @@ holds for certain, are dropped. The holdings are then dealt *jointly*: every
 assignment of one combo per player with no card in common is equally likely,
 as in a real deal. Exact mode enumerates those assignments and, for each, every
 board (each assignment has the same number of boards, so all showdowns weigh
-the same). Sampling draws assignments uniformly: from the list of compatible
-assignments when it is small enough to build, otherwise by drawing one combo per
-player independently and rejecting draws that share a card; a ``random``
-holding is dealt from the deck like the board.
+the same). Sampling draws each showdown whole, by index, and keeps it only if
+no card is used twice: an assignment (a row of the list of compatible
+assignments when it is small enough to build, otherwise one combo per player
+drawn independently, rejecting draws that share a card), then the board as one
+row of a table of every pair and one of every triple of the unseen cards
+(a ``random`` holding is one more row of the pairs). Deals of so many cards
+that most draws would be rejected are shuffled out of the deck instead.
 
 **Scoring.** ``win`` is the fraction of showdowns a player wins alone, ``tie``
 the fraction where they share the best hand, and ``equity`` the average pot
@@ -34,9 +37,9 @@ share over the square root of the sample count); exact results have 0.
 
 **Speed** (this project's 2-core machine, warm; ``benchmarks/bench_equity.py``):
 exact heads-up preflop about 50 ms (poker-equity, Rust: about 190 ms), one
-million sampled three-way showdowns about 0.15-0.2 s, an exact flop about
-0.2 ms. The work per board is shared by all players: see
-:mod:`lookup.odds.holdem.kernel`.
+million sampled showdowns about 50 ms heads-up and 0.1 s three-way (fixed
+hands), an exact flop about 0.2 ms. The work per board is shared by all
+players: see :mod:`lookup.odds.holdem.kernel`.
 
 >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
 >>> round(aces.equity, 4), aces.boards, aces.exact
