@@ -62,15 +62,20 @@ def accepted(dealer: BoardDealer, rows: list[np.ndarray], held: np.ndarray | Non
     return rows if ok is None else [r[ok] for r in rows]
 
 
-def sampler_for(hands: list[str], board: str = "", dead: str = "") -> _Sampler:
-    known = indices(board) + indices(dead)
+def live_for(hands: list[str], known: list[int]) -> list[tuple[tuple[int, int], ...]]:
+    """Each holding's combos once the known cards and the fixed hands are out."""
     ranges = [parse_holding(h, p)[1] for p, h in enumerate(hands, start=1)]
     fixed = {c for combos in ranges if len(combos) == 1 for c in combos[0]}
     live = []
     for combos in ranges:
         blocked = set(known) if len(combos) == 1 else set(known) | fixed
         live.append(tuple(c for c in combos if not set(c) & blocked))
-    sampler = _Sampler.build(live, tuple(parse_cards(board)), known)
+    return live
+
+
+def sampler_for(hands: list[str], board: str = "", dead: str = "") -> _Sampler:
+    known = indices(board) + indices(dead)
+    sampler = _Sampler.build(live_for(hands, known), tuple(parse_cards(board)), known)
     assert sampler is not None
     return sampler
 
@@ -326,3 +331,31 @@ def test_many_ranges_take_the_shuffling_path_and_stay_right() -> None:
     # Eight identical ranges: every player's equity is 1/8.
     for p in result:
         assert abs(p.equity - 1 / 8) < 4 * p.std_error
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "shuffle"),
+    [
+        (["AsAh", "KsKh"], "", False),
+        (["QQ+", "AK"], "Qs 7s 2h 3d 9s", False),
+        (["AsKs", "random", "QQ+"], "", False),
+        (["AsKs", "random", "QQ+"], "", True),
+    ],
+)
+def test_sampled_showdowns_yield_exactly_the_samples_asked_for(
+    hands: list[str], board: str, shuffle: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if shuffle:
+        monkeypatch.setattr(engine, "_LEAST_ACCEPTANCE", 1.01)
+    live = live_for(hands, indices(board))
+    total = 2 * engine._SAMPLE_CHUNK + 7
+    chunks = list(
+        engine._sampled_showdowns(
+            live, tuple(parse_cards(board)), indices(board), total, np.random.default_rng(1)
+        )
+    )
+    assert sum(len(chunk[0]) for chunk in chunks) == total
+    for chunk in chunks:
+        assert len(chunk) == len(hands)
+        assert all(c.dtype == np.uint16 and len(c) == len(chunk[0]) for c in chunk)
+        assert all(int(c.min()) >= 1 and int(c.max()) <= 7462 for c in chunk)
