@@ -21,10 +21,13 @@ holds for certain, are dropped. The holdings are then dealt *jointly*: every
 assignment of one combo per player with no card in common is equally likely,
 as in a real deal. Exact mode enumerates those assignments and, for each, every
 board (each assignment has the same number of boards, so all showdowns weigh
-the same). Sampling draws assignments uniformly: from the list of compatible
-assignments when it is small enough to build, otherwise by drawing one combo per
-player independently and rejecting draws that share a card; a ``random``
-holding is dealt from the deck like the board.
+the same). Sampling draws each showdown whole, by index, and keeps it only if
+no card is used twice: an assignment (a row of the list of compatible
+assignments when it is small enough to build, otherwise one combo per player
+drawn independently, rejecting draws that share a card), then the board as one
+row of a table of every pair and one of every triple of the unseen cards
+(a ``random`` holding is one more row of the pairs). Deals of so many cards
+that most draws would be rejected are shuffled out of the deck instead.
 
 **Scoring.** ``win`` is the fraction of showdowns a player wins alone, ``tie``
 the fraction where they share the best hand, and ``equity`` the average pot
@@ -34,11 +37,11 @@ share over the square root of the sample count); exact results have 0.
 
 **Speed** (this project's 2-core machine, warm; ``benchmarks/bench_equity.py``):
 exact heads-up preflop about 50 ms (poker-equity, Rust: about 190 ms), one
-million sampled three-way showdowns about 0.15-0.2 s. Fixed hands after the flop
-skip the range machinery (at most 1,081 boards; :mod:`lookup.odds.small` counts the
-turn and river): an exact heads-up flop about 0.12 ms, a turn about 40 us, 1.6x and
-1.25x poker-equity. The work per board is shared by all players: see
-:mod:`lookup.odds.holdem.kernel`.
+million sampled showdowns of fixed hands about 22 ms heads-up (eval7, C: 58 ms)
+and 43 ms three-way. Fixed hands after the flop skip the range machinery (at most
+1,081 boards; :mod:`lookup.odds.small` counts the turn and river): an exact
+heads-up flop about 0.12 ms, a turn about 40 us, 1.6x and 1.25x poker-equity. The
+work per board is shared by all players: see :mod:`lookup.odds.holdem.kernel`.
 
 >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
 >>> round(aces.equity, 4), aces.boards, aces.exact
@@ -54,6 +57,7 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Final
@@ -68,11 +72,14 @@ from lookup.core.progress import LateProgress
 from lookup.odds.holdem.heads_up import preflop_equity
 from lookup.odds.holdem.kernel import (
     CHUNK_BOARDS,
+    BoardDealer,
+    Holding,
     ShowdownTally,
     combo_bits,
-    deal_distinct,
+    combo_parts,
     dealt_classes,
     dealt_parts,
+    draw_rows,
     enumerate_boards,
     parts_of,
     player_classes,
@@ -92,12 +99,26 @@ from lookup.ranges.holdem import Combo, RangeError, parse_holding, refuse_jokers
 from lookup.ranking.ranking import get_ranking
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     import numpy.typing as npt
+
+    Rows: TypeAlias = list[npt.NDArray[np.integer[Any]]]
+    """Per table of a BoardDealer (or per varying player), one row number per sample."""
 
 
 __all__ = ["equity"]
 
 _SAMPLE_CHUNK: Final = 1 << 16
+
+_LEAST_ACCEPTANCE: Final = 0.2
+"""Below this share of draws kept, sampling shuffles deals out of the deck instead
+(measured: drawing by index is still faster at 0.21 with listed assignments)."""
+
+_LEAST_ACCEPTANCE_UNLISTED: Final = 0.35
+"""The same when the assignments are too many to list: drawing them rejects too,
+and the two rejections compound (measured: five "22+" ranges, 0.29 of draws kept,
+shuffle 1.45x faster; four, 0.37 kept, both alike)."""
 
 
 def _check_fixed_hands(combos: list[tuple[Combo, ...]], known: dict[int, str]) -> None:
@@ -398,32 +419,155 @@ def _sampled_showdowns(
 ) -> Iterator[list[npt.NDArray[np.uint16]]]:
     """Class numbers of every player in ``total`` sampled showdowns, chunk by chunk.
 
-    A range holding every combo the unseen cards allow (``random``) is dealt
-    like the board, from the cards left once the other holdings are drawn:
-    every choice of the other holdings leaves the same number of ways to deal
-    it, so this keeps all compatible assignments equally likely, and it avoids
-    rejecting almost every joint draw when many players hold any two cards.
+    Each showdown is drawn whole by :class:`_Sampler`; when so many cards are
+    dealt that it would reject most draws, the deals are shuffled out of the
+    deck instead (:func:`_dealt_showdowns`).
+    """
+    sampler = _Sampler.build(live, board, known)
+    if sampler is None:
+        yield from _dealt_showdowns(live, board, known, total, rng)
+        return
+    done = 0
+    while done < total:
+        m = min(_SAMPLE_CHUNK, total - done)
+        picks, rows = sampler.draw(rng, m)
+        yield sampler.classes(picks, rows, m)
+        done += m
+
+
+@dataclass(frozen=True)
+class _Sampler:
+    """Draws whole showdowns by index and keeps those that use no card twice.
+
+    A draw is an assignment of the varying holdings (uniform over the
+    compatible ones: a row of their listing, or
+    :func:`~lookup.batch.deals.sample_assignments`) and a deal of the rest by
+    :class:`~lookup.odds.holdem.kernel.BoardDealer`, kept if the deal avoids the
+    assignment's cards. Every assignment leaves the same number of deals, so the
+    draws kept are uniform over all complete deals. A range holding every combo
+    the unseen cards allow (``random``) is dealt like the board, as a row of the
+    dealer's pairs: the same distribution, without listing its 1,000-odd combos
+    in the assignments.
+    """
+
+    dealer: BoardDealer
+    acceptance: float
+    varying_live: list[tuple[Combo, ...]]
+    columns: list[npt.NDArray[np.intp]] | None
+    """The listed assignments, one column per varying player (None: too many to list)."""
+    bit_tables: list[npt.NDArray[np.uint64]]
+    holdings: list[tuple[Holding, str, int]]
+    """Each player's holding, and where its pair comes from in a draw: row i of the
+    dealer ("hole"), pick i of the assignment ("range"), or nowhere ("fixed")."""
+
+    @classmethod
+    def build(
+        cls, live: list[tuple[Combo, ...]], board: tuple[Card, ...], known: list[int]
+    ) -> _Sampler | None:
+        """The sampler of these holdings, or None if it would keep too few of its
+        draws (:data:`_LEAST_ACCEPTANCE`)."""
+        players = range(len(live))
+        out = set(known)
+        certain = {c for combos in live if len(combos) == 1 for c in combos[0]}
+        free = [c for c in range(52) if c not in out and c not in certain]
+        pairs = math.comb(len(free), 2)
+        anything = [p for p in players if len(live[p]) > 1 and len(live[p]) == pairs]
+        varying = [p for p in players if len(live[p]) > 1 and p not in anything]
+        dealer = BoardDealer.build([c.index for c in board], free, holes=len(anything))
+        acceptance = dealer.acceptance(2 * len(varying))
+        varying_live = [live[p] for p in varying]
+        listable = math.prod(len(c) for c in varying_live) <= ASSIGNMENT_LIMIT
+        if acceptance < (_LEAST_ACCEPTANCE if listable else _LEAST_ACCEPTANCE_UNLISTED):
+            return None
+        listed = _assignments(varying_live) if listable else None
+        if listed is not None and len(listed) == 0:
+            raise PokerLookupError(
+                "no deal is possible: the players' ranges cannot all be held at once"
+            )
+        columns = None if listed is None else [np.ascontiguousarray(c) for c in listed.T]
+        holdings: list[tuple[Holding, str, int]] = []
+        for p in players:
+            if p in anything:
+                holdings.append((Holding.of(dealer.tables[0]), "hole", anything.index(p)))
+            elif p in varying:
+                holdings.append((Holding.of(combo_parts(live[p])), "range", varying.index(p)))
+            else:
+                holdings.append((Holding.of(combo_parts(live[p])), "fixed", 0))
+        bit_tables = [combo_bits(combos) for combos in varying_live]
+        return cls(dealer, acceptance, varying_live, columns, bit_tables, holdings)
+
+    def _assign(self, rng: np.random.Generator, count: int) -> Rows:
+        """``count`` uniform compatible assignments: per varying player, its option."""
+        if len(self.varying_live) == 1:  # alone, every option is compatible
+            return [draw_rows(rng, len(self.varying_live[0]), count)]
+        if self.columns is None:
+            drawn = sample_assignments(rng, self.varying_live, None, self.bit_tables, count)
+            return [drawn[:, i] for i in range(len(self.varying_live))]
+        if not self.columns:
+            return []
+        at = draw_rows(rng, len(self.columns[0]), count)
+        return [column.take(at) for column in self.columns]
+
+    def draw(self, rng: np.random.Generator, m: int) -> tuple[Rows, Rows]:
+        """``m`` showdowns: each varying player's option, and the dealer's rows."""
+        picks_parts: list[Rows] = []
+        rows_parts: list[Rows] = []
+        have = 0
+        while have < m:
+            want = m - have
+            # Draw enough that one round nearly always fills the chunk.
+            count = want if self.acceptance == 1 else int(want / self.acceptance * 1.02) + 64
+            picks = self._assign(rng, count)
+            held = None
+            for bits, pick in zip(self.bit_tables, picks, strict=True):
+                held = bits.take(pick) if held is None else held | bits.take(pick)
+            rows = self.dealer.draw(rng, count)
+            ok = self.dealer.fits(rows, held)
+            if ok is not None:
+                keep = np.flatnonzero(ok)[:want]
+                picks = [pick.take(keep) for pick in picks]
+                rows = [row.take(keep) for row in rows]
+                count = len(keep)
+            picks_parts.append(picks)
+            rows_parts.append(rows)
+            have += count
+        if len(rows_parts) == 1:
+            return picks_parts[0], rows_parts[0]
+        return (
+            [np.concatenate(c) for c in zip(*picks_parts, strict=True)],
+            [np.concatenate(c) for c in zip(*rows_parts, strict=True)],
+        )
+
+    def classes(self, picks: Rows, rows: Rows, m: int) -> list[npt.NDArray[np.uint16]]:
+        """Every player's class in each of the ``m`` drawn showdowns."""
+        boards = self.dealer.boards(rows, m)
+        chunk = []
+        for holding, source, i in self.holdings:
+            option = rows[i] if source == "hole" else picks[i] if source == "range" else None
+            chunk.append(holding.classes(boards, option))
+        return chunk
+
+
+def _dealt_showdowns(
+    live: list[tuple[Combo, ...]],
+    board: tuple[Card, ...],
+    known: list[int],
+    total: int,
+    rng: np.random.Generator,
+) -> Iterator[list[npt.NDArray[np.uint16]]]:
+    """Like :func:`_sampled_showdowns`, dealing each showdown's unseen cards by shuffling.
+
+    For deals of so many cards (many players with ranges or ``random``) that
+    drawing them by index would reject most draws. A ``random`` holding is
+    dealt like the board, from the cards left once the other holdings are
+    drawn: every choice of the other holdings leaves the same number of ways to
+    deal it, so this keeps all compatible assignments equally likely.
     """
 
     players = range(len(live))
     board_parts = parts_of([c.index for c in board])
     k = 5 - len(board)
     unknown = np.array([c for c in range(52) if c not in set(known)], dtype=np.uint8)
-    if all(len(combos) == 1 for combos in live):
-        held = [combos[0] for combos in live]
-        deck = np.array([c for c in unknown.tolist() if all(c not in h for h in held)], np.uint8)
-        done = 0
-        while done < total:
-            m = min(_SAMPLE_CHUNK, total - done)
-            if k:
-                boards = board_parts.plus(deal_distinct(rng, deck, k, m)).boards()
-                yield [player_classes(boards, a, b) for a, b in held]
-            else:  # river: one board, the same every time
-                boards = board_parts.boards()
-                yield [np.repeat(player_classes(boards, a, b), m) for a, b in held]
-            done += m
-        return
-
     certain = {c for combos in live if len(combos) == 1 for c in combos[0]}
     pool = len(unknown) - len(certain)
     anything = [p for p in players if len(live[p]) > 1 and len(live[p]) == math.comb(pool, 2)]

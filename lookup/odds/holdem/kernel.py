@@ -39,6 +39,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from lookup.batch.deals import combination_table
 from lookup.batch.evaluate import batch_tables, classes_of_rank_keys
 from lookup.core.cards import DECK
 from lookup.odds.results import SHARE_UNIT
@@ -370,43 +371,6 @@ def showdown_counts(classes: list[U16]) -> ShowdownTally:
     return tally
 
 
-def _repeats_a_card(cards: npt.NDArray[Any], card_bits: U64) -> npt.NDArray[np.bool_]:
-    """Rows of ``cards`` holding some card twice: their card bits OR to less than they add to."""
-    bit = _views().card_bit
-    total = bit[cards[:, 0]].copy()
-    for column in range(1, cards.shape[1]):
-        total += bit[cards[:, column]]  # distinct bits never carry, so sum == OR
-    repeats: npt.NDArray[np.bool_] = total != card_bits
-    return repeats
-
-
-def deal_distinct(
-    rng: np.random.Generator, deck: npt.NDArray[np.uint8], k: int, m: int
-) -> BoardParts:
-    """Parts of ``m`` uniformly random ``k``-card subsets of ``deck``.
-
-    Draws ``k`` cards with replacement and redraws the rows that repeat a card
-    (about one in five for five cards from 46): a row kept is a uniform
-    ordered draw of distinct cards, so its set is a uniform subset. Cheaper than
-    shuffling when every row shares one deck.
-    """
-    n = len(deck)
-    cards = deck[rng.integers(0, n, size=(m, k))]
-    parts = dealt_parts(cards)
-    redo = np.flatnonzero(_repeats_a_card(cards, parts.card_bits))
-    while redo.size:
-        cards = deck[rng.integers(0, n, size=(redo.size, k))]
-        again = dealt_parts(cards)
-        fine = ~_repeats_a_card(cards, again.card_bits)
-        rows = redo[fine]
-        parts.rank_sum[rows] = again.rank_sum[fine]
-        parts.lanes[rows] = again.lanes[fine]
-        parts.suit_ranks[rows] = again.suit_ranks[fine]
-        parts.card_bits[rows] = again.card_bits[fine]
-        redo = redo[~fine]
-    return parts
-
-
 def combo_bits(combos: Sequence[tuple[int, int]]) -> U64:
     """One 52-bit card mask per two-card combo, to test holdings for shared cards.
 
@@ -416,3 +380,286 @@ def combo_bits(combos: Sequence[tuple[int, int]]) -> U64:
     v = _views()
     pairs = np.array(combos, dtype=np.intp).reshape(-1, 2)
     return v.card_bit[pairs[:, 0]] | v.card_bit[pairs[:, 1]]
+
+
+# Sampling by index. A Monte Carlo showdown needs a uniform board of the unseen
+# cards; dealing it card by card costs five draws, a rejection pass and twenty
+# gathers per board. Instead every board is one row of a table of pairs and one
+# of a table of triples of the unseen cards (a few thousand rows, in the CPU
+# cache), drawn by index: two draws, a card-bit test and a handful of gathers.
+# Classes then come from one table of every hole rank pair against every board
+# rank multiset, built once: no seven-card key is added or looked up per sample.
+
+_FIT_DRAWS: Final = 1 << 11
+"""Tables at most this long are indexed with uint16 draws (measured ~2x faster than
+uint32 there); longer ones with uint32, which is ~2x faster than numpy's int64."""
+
+
+@dataclass(frozen=True)
+class _RankSpace:
+    """Numbers for the rank multisets of holes and boards, the same for every deal."""
+
+    hole_keys: U64
+    """Sorted rank sums of the 91 two-card rank multisets (a hole, or a board's pair)."""
+    triple_keys: U64
+    """Sorted rank sums of the 455 three-card rank multisets."""
+    board_keys: U64
+    """Sorted rank sums of the 6,175 five-card rank multisets: a board's *rank id* is its place."""
+    board_of: Indices
+    """Pair id * 455 + triple id -> rank id of the board they make."""
+    classes: U16
+    """Hole id * 6,175 + board rank id -> the seven cards' class, flushes aside."""
+
+
+@cache
+def _rank_space() -> _RankSpace:
+    """Built on first use from the seven-card table (20-30 ms; 1.5 MB), then read-only."""
+    weights = _views().rank_key[::4]  # deuce first (lookup.core.cards orders by rank)
+
+    def keys(size: int) -> U64:
+        # Ascending rank tuples are the combinations of size from 13 + size - 1
+        # positions, less 0, 1, 2, ... (stars and bars); five of one rank is no hand.
+        ranks = combination_table(12 + size, size).astype(np.intp) - np.arange(size)
+        ranks = ranks[ranks[:, 0] != ranks[:, -1]] if size == 5 else ranks
+        return np.sort(weights[ranks].sum(axis=1, dtype=np.uint64))
+
+    holes, triples, boards = keys(2), keys(3), keys(5)
+    # A pair and a triple, or a hole and a board, that would need a fifth card of
+    # one rank land on an arbitrary entry: no draw of distinct cards reaches them.
+    board_of = np.searchsorted(boards, (holes[:, None] + triples[None, :]).reshape(-1))
+    board_of = board_of.clip(max=len(boards) - 1).astype(np.intp)
+    assert (len(holes), len(triples), len(boards)) == (91, 455, 6175)
+    classes = classes_of_rank_keys((holes[:, None] + boards[None, :]).reshape(-1))
+    for array in (holes, triples, boards, board_of, classes):
+        array.setflags(write=False)
+    return _RankSpace(holes, triples, boards, board_of, classes)
+
+
+def subsets(deck: Sequence[int], k: int) -> BoardParts:
+    """Parts of every ``k``-card subset of ``deck``, one row each (``k`` = 0 gives one empty set).
+
+    >>> pairs = subsets([0, 1, 2, 3], 2)
+    >>> len(pairs), [bin(int(b)) for b in pairs.card_bits[:3]]
+    (6, ['0b11', '0b101', '0b1001'])
+    """
+    return _combinations(np.array(sorted(deck), dtype=np.intp), k)
+
+
+def combo_parts(combos: Sequence[tuple[int, int]]) -> BoardParts:
+    """Parts of each two-card combo (a holding's options), one row each."""
+    return dealt_parts(np.array(combos, dtype=np.intp).reshape(-1, 2))
+
+
+def draw_rows(rng: np.random.Generator, size: int, count: int) -> npt.NDArray[np.integer[Any]]:
+    """``count`` uniform row numbers of a table of ``size`` rows (uint16 or uint32)."""
+    dtype = np.uint16 if size <= _FIT_DRAWS else np.uint32
+    return rng.integers(0, size, size=count, dtype=dtype)
+
+
+@dataclass(frozen=True)
+class BoardDealer:
+    """Uniformly random completions of a deal, drawn by index from tables of subsets.
+
+    A deal is ``holes`` two-card holdings (players who may hold any two cards)
+    and the board's missing cards, each one row of a table of every subset of
+    its size of the same deck: a hole is a row of the pairs; five board cards are
+    a pair and a triple, two a pair, one a single. A draw whose rows share a
+    card, or use a card held in that sample, is rejected by card bits (see
+    :meth:`fits`): what is kept is uniform over the deals of the cards left,
+    since every five-card set is made by the same C(5, 2) = 10 pairs with
+    triples. A board is reduced to its rank id (the place of its rank multiset
+    among all 6,175) and, if it can make a flush, its suit (:meth:`boards`).
+
+    >>> dealer = BoardDealer.build([], list(range(8, 52)))  # no card below 4c
+    >>> [len(t) for t in dealer.tables], round(dealer.acceptance(held=2), 4)
+    ([946, 13244], 0.679)
+    >>> BoardDealer.build([0, 1, 2], [0, 3, 4])
+    Traceback (most recent call last):
+    ...
+    ValueError: board card 0 is also in the deck
+    """
+
+    base: BoardParts
+    """The known board cards, as one set."""
+    deck: int
+    """How many cards the tables are cut from."""
+    holes: int
+    """How many two-card holdings each deal holds before its board."""
+    tables: tuple[BoardParts, ...]
+    """What each group of a deal is a row of: the holes' pairs, then the board's tables."""
+    packed: tuple[U64, ...]
+    """Per board table, each row's suit lanes (the known cards' added to the first
+    table's) above bit 32 and its part of the board's id below: one gather per
+    table and one add give both (neither part carries into the other)."""
+    pair_and_triple: bool
+    """Whether the id parts number a pair and a triple (looked up in ``board_of``)
+    or are the rank id itself (the known cards included)."""
+
+    @classmethod
+    def build(cls, known: Sequence[int], deck: Sequence[int], holes: int = 0) -> BoardDealer:
+        """The dealer of ``holes`` pairs and the rest of the ``known`` board from ``deck``."""
+        for card in known:
+            if card in deck:
+                raise ValueError(f"board card {card} is also in the deck")
+        space = _rank_space()
+        base = parts_of(list(known))
+        k = 5 - len(known)
+        sizes = {5: (2, 3), 2: (2,), 1: (1,), 0: ()}[k]  # boards of 0, 3, 4 or 5 cards
+        board_tables = [subsets(deck, size) for size in sizes]
+        if k == 5:
+            pairs, triples = board_tables
+            ids = [
+                np.searchsorted(space.hole_keys, pairs.rank_sum) * len(space.triple_keys),
+                np.searchsorted(space.triple_keys, triples.rank_sum),
+            ]
+        else:
+            # Few boards: each row's rank id, known cards included, is looked up once here.
+            ids = [
+                np.searchsorted(space.board_keys, t.rank_sum + base.rank_sum[0])
+                for t in board_tables
+            ]
+        pair_table = board_tables[0] if sizes[:1] == (2,) else subsets(deck, 2)
+        tables = (*([pair_table] * holes), *board_tables)
+        packed = []
+        for i, (table, part) in enumerate(zip(board_tables, ids, strict=True)):
+            lanes = table.lanes.astype(np.uint64) + (base.lanes[0] if i == 0 else 0)
+            packed.append(lanes << np.uint64(32) | part.astype(np.uint64))
+        return cls(base, len(deck), holes, tables, tuple(packed), k == 5)
+
+    def acceptance(self, held: int) -> float:
+        """Share of draws :meth:`fits` keeps when each sample holds ``held`` cards of the deck."""
+        proposals = 1
+        valid = 1
+        left = self.deck - held
+        for table in self.tables:
+            k = int(table.card_bits[0]).bit_count()
+            proposals *= comb(self.deck, k)
+            valid *= comb(left, k) if left >= k else 0
+            left -= k
+        return valid / proposals
+
+    def draw(self, rng: np.random.Generator, count: int) -> list[npt.NDArray[np.integer[Any]]]:
+        """``count`` uniform row numbers of each table (deals before :meth:`fits`)."""
+        return [draw_rows(rng, len(table), count) for table in self.tables]
+
+    def fits(
+        self, rows: Sequence[npt.NDArray[np.integer[Any]]], held: U64 | None
+    ) -> npt.NDArray[np.bool_] | None:
+        """Which drawn deals use distinct cards, none in ``held`` (None: every one)."""
+        bits = [table.card_bits.take(row) for table, row in zip(self.tables, rows, strict=True)]
+        if len(bits) < (1 if held is not None else 2):
+            return None  # nothing that could clash
+        if held is None:
+            used, bits = bits[0], bits[1:]
+        else:
+            used = held
+        clash = used & bits[0]
+        for i in range(1, len(bits)):
+            used = used | bits[i - 1]
+            clash |= used & bits[i]
+        fine: npt.NDArray[np.bool_] = clash == 0
+        return fine
+
+    def boards(self, rows: Sequence[npt.NDArray[np.integer[Any]]], count: int) -> DrawnBoards:
+        """The drawn boards, as their rank ids and suit lanes."""
+        board_rows = rows[self.holes :]
+        if board_rows:
+            packed = self.packed[0].take(board_rows[0])
+            for words, row in zip(self.packed[1:], board_rows[1:], strict=True):
+                packed += words.take(row)
+            rank_id = (packed & np.uint64(0xFFFFFFFF)).view(np.intp)
+            if self.pair_and_triple:
+                rank_id = _rank_space().board_of.take(rank_id)
+        else:  # the river: one board
+            alone = np.searchsorted(_rank_space().board_keys, self.base.rank_sum[0])
+            rank_id = np.full(count, alone, dtype=np.intp)
+            packed = np.full(count, np.uint64(self.base.lanes[0]) << np.uint64(32))
+        return DrawnBoards(self, board_rows, rank_id, packed)
+
+
+@dataclass(frozen=True)
+class DrawnBoards:
+    """A chunk of boards drawn by a :class:`BoardDealer`: what a player's class needs."""
+
+    dealer: BoardDealer
+    rows: Sequence[npt.NDArray[np.integer[Any]]]
+    """The row of each board table each board is made of."""
+    rank_id: Indices
+    """Each board's place among the 6,175 five-card rank multisets."""
+    lanes: U64
+    """Each board's suit lanes (4 bits a suit) above bit 32; the bits below are not lanes."""
+
+    def suit_ranks(self, where: Indices) -> U64:
+        """The 4 x 16-bit suit-rank masks of the boards at positions ``where``."""
+        dealer = self.dealer
+        masks = np.full(len(where), dealer.base.suit_ranks[0], dtype=np.uint64)
+        for table, row in zip(dealer.tables[dealer.holes :], self.rows, strict=True):
+            masks |= table.suit_ranks.take(row.take(where))
+        return masks
+
+
+_FLUSH_TOPS: Final = np.uint64(0x8888 << 32)
+"""The top bit of each suit lane of :attr:`DrawnBoards.lanes`."""
+
+
+@dataclass(frozen=True)
+class Holding:
+    """One player's possible hole cards, and their class on drawn boards.
+
+    ``options`` holds the parts of each possible pair of hole cards (one row
+    for a fixed hand); ``row_of[o]`` is where option ``o``'s row of classes by
+    board rank id starts in the table of every hole against every board;
+    ``flush_lanes[o]`` is its suit lanes plus 3 in each, shifted to add to a
+    board's: a lane's top bit is then set exactly when the seven cards hold five
+    of that suit (at most 5 + 2 + 3 = 10, so no lane carries into the next).
+
+    >>> dealer = BoardDealer.build([0, 5, 10], list(range(20, 52)))  # board 2c 3d 4h
+    >>> aces = Holding.of(combo_parts([(51, 50)]))  # As Ah
+    >>> rows = [np.array([0], dtype=np.uint16)]  # the first pair of the deck: 7c 7d
+    >>> aces.classes(dealer.boards(rows, 1), None).tolist()
+    [2542]
+    >>> from lookup.game.entry import evaluate
+    >>> evaluate("As Ah", "2c 3d 4h 7c 7d").kev
+    2542
+    """
+
+    options: BoardParts
+    row_of: Indices
+    flush_lanes: U64
+
+    @classmethod
+    def of(cls, options: BoardParts) -> Holding:
+        """The holding whose possible hole cards have these parts."""
+        space = _rank_space()
+        hole = np.searchsorted(space.hole_keys, options.rank_sum).astype(np.intp)
+        lanes = (options.lanes.astype(np.uint64) + np.uint64(0x3333)) << np.uint64(32)
+        return cls(options, hole * len(space.board_keys), lanes)
+
+    def classes(self, boards: DrawnBoards, option: npt.NDArray[np.integer[Any]] | None) -> U16:
+        """Class of this holding on each board; ``option[i]`` is its pair on board i.
+
+        ``option`` is None for a fixed hand (one option).
+        """
+        space = _rank_space()
+        if option is None:
+            start = int(self.row_of[0])
+            classes = space.classes[start : start + len(space.board_keys)].take(boards.rank_id)
+            high = (boards.lanes + self.flush_lanes[0]) & _FLUSH_TOPS
+        else:
+            classes = space.classes.take(self.row_of.take(option) + boards.rank_id)
+            high = (boards.lanes + self.flush_lanes.take(option)) & _FLUSH_TOPS
+        # A flush outranks every class a seven-card hand with it could otherwise
+        # make (quads and full houses need too many cards of other suits).
+        where = np.flatnonzero(high)
+        if where.size:
+            top = high.take(where) >> np.uint64(35)  # bit 4 * suit
+            suit = (top > 1).astype(np.uint64) + (top > 0x10) + (top > 0x100)
+            hole = (
+                self.options.suit_ranks[0]
+                if option is None
+                else self.options.suit_ranks.take(option.take(where))
+            )
+            masks = boards.suit_ranks(where) | hole
+            ranks = (masks >> (suit * np.uint64(16))) & np.uint64(0x1FFF)
+            classes[where] = _views().flush.take(ranks.view(np.intp))
+        return classes
