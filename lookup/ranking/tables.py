@@ -21,7 +21,7 @@ import sys
 from array import array
 
 from lookup.core.errors import TableError
-from lookup.core.prime_hash import PrimeHashParams
+from lookup.core.prime_hash import PrimeHashParams, bucket_and_offset
 from lookup.core.rules import BUILTIN_DIGESTS, Category, RankingRules, rules_from_mapping
 from lookup.core.tablefile import REGENERATE_HINT, TableFile, read_table
 
@@ -57,6 +57,7 @@ __all__ = [
     "load_five",
     "load_multi",
     "load_wild",
+    "shared_ints",
 ]
 
 MASK_SPACE: Final = 1 << 13
@@ -75,10 +76,40 @@ class PrimeHash(NamedTuple):
     """The class of each slot's key."""
 
     def as_dict(self) -> dict[int, int]:
-        """Key -> class for every stored key."""
-        by_key = dict(zip(self.keys.tolist(), self.classes.tolist(), strict=True))
+        """Key -> class for every stored key (each class one shared int object)."""
+        by_key = dict(zip(self.keys.tolist(), shared_ints(self.classes), strict=True))
         by_key.pop(0, None)  # empty slots
         return by_key
+
+    def class_of(self, key: int) -> int:
+        """The class stored for ``key`` (:func:`~lookup.core.prime_hash.slot_of`, no dict).
+
+        A key not stored lands in some slot all the same: its class is then wrong.
+        """
+        bucket, offset = bucket_and_offset(key, self.params)
+        return self.classes[(offset + self.displacement[bucket]) % self.params.slot_count]
+
+
+def shared_ints(values: array[int]) -> list[int]:
+    """``values.tolist()`` with each distinct value one int object, however often it occurs.
+
+    A table's classes repeat (7,475 classes over 100,000 keys): a dict or list built
+    from them holds one object per class, not one per key (28 bytes each above 256).
+
+    >>> values = shared_ints(array("H", [7000, 7000, 3]))
+    >>> values, values[0] is values[1]
+    ([7000, 7000, 3], True)
+    >>> shared_ints([1])
+    Traceback (most recent call last):
+    ...
+    TypeError: shared_ints takes an array, not list
+    """
+    if not isinstance(values, array):
+        raise TypeError(f"shared_ints takes an array, not {type(values).__name__}")
+    if not values:
+        return []
+    canonical = list(range(max(values) + 1))
+    return list(map(canonical.__getitem__, values))
 
 
 def _prime_hash(table: TableFile, key_type: str, class_count: int) -> PrimeHash:
@@ -315,11 +346,13 @@ class WildTables(NamedTuple):
     hash: PrimeHash
     """Perfect hash: base-5 rank sum of the natural cards plus the wild count in its digit
     -> best unsuited class (5, 6 or 7 cards)."""
-    flush: list[int]
-    """``(suit count - 5) * 8192 + natural rank mask`` -> best flush-or-better class (or 0)."""
+    flush: array[int]
+    """``(suit count - 5) * 8192 + natural rank mask`` -> best flush-or-better class (or 0),
+    as stored (an ``H`` array: 48 kB, where a list of ints took ten times that)."""
 
     def by_key(self) -> dict[int, int]:
-        """Key -> best unsuited class, as a dict for the scalar kernels."""
+        """Key -> best unsuited class, as a dict (about 8 MB: the kernels compute the
+        hash instead, see :mod:`~lookup.ranking.wild_kernels`)."""
         return self.hash.as_dict()
 
 
@@ -331,4 +364,4 @@ def load_wild(directory: StrPath, classes: ClassTable) -> WildTables:
     digit = table.meta_int("wild_digit")
     if not all_at_most(flush, classes.class_count) or digit > 13:
         raise TableError(f"lookup table {table.source} is malformed: {REGENERATE_HINT}")
-    return WildTables(digit, hashed, flush.tolist())
+    return WildTables(digit, hashed, flush)
