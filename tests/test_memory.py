@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 from array import array
@@ -24,9 +25,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lookup
+from lookup.core.errors import TableError
 from lookup.core.rules import BUILTIN_RANKINGS, WILD_RANKINGS
-from lookup.core.tablefile import sha256_hex
-from lookup.ranking.ranking import get_ranking
+from lookup.core.tablefile import encode_table, read_table, sha256_hex
+from lookup.ranking.ranking import get_ranking, load_rules
 from lookup.ranking.tables import shared_ints
 from lookup.ranking.wild_kernels import hashed_card_key, wild_card_key
 
@@ -146,3 +148,30 @@ def test_every_ranking_touched_grows_a_process_by_under_half_of_before() -> None
         cwd=Path.cwd().anchor,
     )
     assert int(done.stdout) < 31 * 2**20, int(done.stdout) / 2**20
+
+
+def test_every_listed_flush_exception_is_found_and_no_other() -> None:
+    tables = get_ranking("deuce-to-seven").multi_tables
+    listed = dict(zip(tables.exception_keys, tables.exception_classes, strict=True))
+    assert len(listed) == 13_728
+    for key, number in listed.items():
+        assert tables.exception(key, -1) == number
+        for other in (key - 1, key + 1):
+            if other not in listed:
+                assert tables.exception(other, -1) == -1
+    assert tables.exception(0, -1) == -1 and tables.exception(2**64 - 1, -1) == -1
+
+
+def test_exception_keys_out_of_order_are_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "deuce-to-seven"
+    shutil.copytree(get_ranking("deuce-to-seven").directory, folder)
+    table = read_table(folder, "sum67")
+    arrays = {key: (values.typecode, values) for key, values in table.arrays.items()}
+    keys = table.arrays["exception_key"]
+    arrays["exception_key"] = ("Q", array("Q", [keys[1], keys[0], *keys[2:]]))
+    (folder / "sum67.msgpack").write_bytes(
+        encode_table(table.name, table.description, table.rules, arrays, table.meta,
+                     rules_digest=table.rules_digest)
+    )  # fmt: skip
+    with pytest.raises(TableError, match="exception keys out of order: regenerate"):
+        load_rules(folder).evaluate("7c 5d 4h 3s 2c Kd Kh")

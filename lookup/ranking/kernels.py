@@ -359,7 +359,7 @@ def _flush_rule(
     flush_table = flush
     if tables.flush_mode == "wins":
         return lambda k, mask: flush_table[mask >> 16]
-    exceptions = tables.exceptions
+    exception = tables.exception
     shift = LANE_BITS
 
     def with_flush(k: int, mask: int) -> int:
@@ -367,7 +367,7 @@ def _flush_rule(
         unsuited = classes[(k >> shift) + offsets[k >> row_bits]]
         if best_flush <= unsuited:
             return best_flush
-        return exceptions.get(exception_key(size, k >> shift, mask >> 16), unsuited)
+        return exception(exception_key(size, k >> shift, mask >> 16), unsuited)
 
     return with_flush
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import sys
 from array import array
+from bisect import bisect_left
 
 from lookup.core.errors import TableError
 from lookup.core.prime_hash import PrimeHashParams, bucket_and_offset
@@ -283,10 +284,28 @@ class MultiCardTables(NamedTuple):
     """Hand size (6, 7) -> its table."""
     flush_mode: str
     """'none', 'wins' or 'better': how a flush combines with the other cards."""
-    exceptions: dict[int, int]
-    """:func:`exception_key` -> class, where 'better' mode's min() is wrong."""
     exception_keys: array[int]
+    """:func:`exception_key` of each hand where 'better' mode's min() is wrong, ascending."""
     exception_classes: array[int]
+    """The class of each of those keys."""
+
+    def exception(self, key: int, default: int) -> int:
+        """The listed class of exception ``key``, else ``default``: a binary search.
+
+        The arrays as stored (a dict of deuce-to-seven's 13,728 keys held 1.4 MB);
+        only a hand with a flush worse than its unsuited class asks.
+
+        >>> from lookup.ranking.ranking import get_ranking
+        >>> tables = get_ranking("deuce-to-seven").multi_tables
+        >>> key = tables.exception_keys[0]
+        >>> tables.exception(key, 0) == tables.exception_classes[0], tables.exception(1, -1)
+        (True, -1)
+        """
+        keys = self.exception_keys
+        at = bisect_left(keys, key)
+        if at < len(keys) and keys[at] == key:
+            return self.exception_classes[at]
+        return default
 
 
 def load_multi(directory: StrPath, classes: ClassTable) -> MultiCardTables:
@@ -317,9 +336,11 @@ def load_multi(directory: StrPath, classes: ClassTable) -> MultiCardTables:
         )
     keys = table.array("exception_key", "Q")
     values = table.array("exception_class", "H", len(keys))
-    return MultiCardTables(
-        rank_keys, by_size, str(mode), dict(zip(keys, values, strict=True)), keys, values
-    )
+    if not all(map(int.__lt__, keys, keys[1:])):  # read by binary search: must ascend
+        raise TableError(
+            f"lookup table {table.source} has exception keys out of order: {REGENERATE_HINT}"
+        )
+    return MultiCardTables(rank_keys, by_size, str(mode), keys, values)
 
 
 class BadugiTables(NamedTuple):
