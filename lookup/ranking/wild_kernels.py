@@ -167,12 +167,12 @@ def wild_kernels(
     displacement, slot_count = tables.hash.displacement, params.slot_count
     bucket_at, offset_at = 64 - params.bucket_bits, 32 - params.bucket_bits
     classes = tables.hash.classes
-    lanes_at = _LANES_AT
+    lanes_at, low64 = _LANES_AT, MASK64  # closure variables: cheaper to reach than globals
     # A wild deuce carries its rank bit into the suit's OR: only natural ranks count.
     natural_bits = 0x1FFF & ~sum(1 << r for r in {c.rank for c in wild_cards if not c.is_joker})
 
     def unsuited(k: int) -> int:
-        h = k & MASK64
+        h = k & low64
         return classes[
             (((h >> offset_at) & 0xFFFFFFFF) + displacement[h >> bucket_at]) % slot_count
         ]
@@ -194,7 +194,7 @@ def wild_kernels(
         suits = flush_suits[k >> lanes_at]
         if suits:
             return with_flush(k, (a, b, c, d, e), suits)
-        h = k & MASK64
+        h = k & low64
         return classes[
             (((h >> offset_at) & 0xFFFFFFFF) + displacement[h >> bucket_at]) % slot_count
         ]
@@ -217,7 +217,7 @@ def wild_kernels(
         suits = flush_suits[k >> lanes_at]
         if suits:
             return with_flush(k, (a, b, c, d, e, f), suits)
-        h = k & MASK64
+        h = k & low64
         return classes[
             (((h >> offset_at) & 0xFFFFFFFF) + displacement[h >> bucket_at]) % slot_count
         ]
@@ -225,7 +225,7 @@ def wild_kernels(
     def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
         k = key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]
         suits = flush_suits[k >> lanes_at]
-        h = k & MASK64
+        h = k & low64
         best = classes[
             (((h >> offset_at) & 0xFFFFFFFF) + displacement[h >> bucket_at]) % slot_count
         ]
@@ -250,19 +250,19 @@ def wild_kernels(
         # Flushes do not count (a low ranking): lanes never matter.
 
         def evaluate5(a: int, b: int, c: int, d: int, e: int) -> int:
-            h = (key[a] + key[b] + key[c] + key[d] + key[e]) & MASK64
+            h = (key[a] + key[b] + key[c] + key[d] + key[e]) & low64
             return classes[
                 (((h >> offset_at) & 0xFFFFFFFF) + displacement[h >> bucket_at]) % slot_count
             ]
 
         def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
-            h = (key[a] + key[b] + key[c] + key[d] + key[e] + key[f]) & MASK64
+            h = (key[a] + key[b] + key[c] + key[d] + key[e] + key[f]) & low64
             return classes[
                 (((h >> offset_at) & 0xFFFFFFFF) + displacement[h >> bucket_at]) % slot_count
             ]
 
         def evaluate7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
-            h = (key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]) & MASK64
+            h = (key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g]) & low64
             return classes[
                 (((h >> offset_at) & 0xFFFFFFFF) + displacement[h >> bucket_at]) % slot_count
             ]
