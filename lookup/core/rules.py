@@ -329,9 +329,10 @@ class RankingRules(NamedTuple):
         ...     '"two-pair","three-of-a-kind","full-house","four-of-a-kind"]').digest)
         64
         """
-        import hashlib  # a table's checksum needs it too, but only when a table is read
+        # Only when a table is read or written; its SHA-256 avoids hashlib's OpenSSL.
+        from lookup.core.tablefile import sha256_hex
 
-        return hashlib.sha256(_canonical_json(self.as_mapping()).encode()).hexdigest()
+        return sha256_hex(_canonical_json(self.as_mapping()).encode())
 
 
 def _canonical_json(value: object) -> str:

@@ -20,9 +20,10 @@ from __future__ import annotations
 import os
 import sys
 from array import array
+from bisect import bisect_left
 
 from lookup.core.errors import TableError
-from lookup.core.prime_hash import PrimeHashParams
+from lookup.core.prime_hash import PrimeHashParams, bucket_and_offset
 from lookup.core.rules import BUILTIN_DIGESTS, Category, RankingRules, rules_from_mapping
 from lookup.core.tablefile import REGENERATE_HINT, TableFile, read_table
 
@@ -60,6 +61,7 @@ __all__ = [
     "load_multi",
     "load_omaha",
     "load_wild",
+    "shared_ints",
 ]
 
 MASK_SPACE: Final = 1 << 13
@@ -78,10 +80,40 @@ class PrimeHash(NamedTuple):
     """The class of each slot's key."""
 
     def as_dict(self) -> dict[int, int]:
-        """Key -> class for every stored key."""
-        by_key = dict(zip(self.keys.tolist(), self.classes.tolist(), strict=True))
+        """Key -> class for every stored key (each class one shared int object)."""
+        by_key = dict(zip(self.keys.tolist(), shared_ints(self.classes), strict=True))
         by_key.pop(0, None)  # empty slots
         return by_key
+
+    def class_of(self, key: int) -> int:
+        """The class stored for ``key`` (:func:`~lookup.core.prime_hash.slot_of`, no dict).
+
+        A key not stored lands in some slot all the same: its class is then wrong.
+        """
+        bucket, offset = bucket_and_offset(key, self.params)
+        return self.classes[(offset + self.displacement[bucket]) % self.params.slot_count]
+
+
+def shared_ints(values: array[int]) -> list[int]:
+    """``values.tolist()`` with each distinct value one int object, however often it occurs.
+
+    A table's classes repeat (7,475 classes over 100,000 keys): a dict or list built
+    from them holds one object per class, not one per key (28 bytes each above 256).
+
+    >>> values = shared_ints(array("H", [7000, 7000, 3]))
+    >>> values, values[0] is values[1]
+    ([7000, 7000, 3], True)
+    >>> shared_ints([1])
+    Traceback (most recent call last):
+    ...
+    TypeError: shared_ints takes an array, not list
+    """
+    if not isinstance(values, array):
+        raise TypeError(f"shared_ints takes an array, not {type(values).__name__}")
+    if not values:
+        return []
+    canonical = list(range(max(values) + 1))
+    return list(map(canonical.__getitem__, values))
 
 
 def _prime_hash(table: TableFile, key_type: str, class_count: int) -> PrimeHash:
@@ -255,10 +287,28 @@ class MultiCardTables(NamedTuple):
     """Hand size (6, 7) -> its table."""
     flush_mode: str
     """'none', 'wins' or 'better': how a flush combines with the other cards."""
-    exceptions: dict[int, int]
-    """:func:`exception_key` -> class, where 'better' mode's min() is wrong."""
     exception_keys: array[int]
+    """:func:`exception_key` of each hand where 'better' mode's min() is wrong, ascending."""
     exception_classes: array[int]
+    """The class of each of those keys."""
+
+    def exception(self, key: int, default: int) -> int:
+        """The listed class of exception ``key``, else ``default``: a binary search.
+
+        The arrays as stored (a dict of deuce-to-seven's 13,728 keys held 1.4 MB);
+        only a hand with a flush worse than its unsuited class asks.
+
+        >>> from lookup.ranking.ranking import get_ranking
+        >>> tables = get_ranking("deuce-to-seven").multi_tables
+        >>> key = tables.exception_keys[0]
+        >>> tables.exception(key, 0) == tables.exception_classes[0], tables.exception(1, -1)
+        (True, -1)
+        """
+        keys = self.exception_keys
+        at = bisect_left(keys, key)
+        if at < len(keys) and keys[at] == key:
+            return self.exception_classes[at]
+        return default
 
 
 def load_multi(directory: StrPath, classes: ClassTable) -> MultiCardTables:
@@ -289,9 +339,11 @@ def load_multi(directory: StrPath, classes: ClassTable) -> MultiCardTables:
         )
     keys = table.array("exception_key", "Q")
     values = table.array("exception_class", "H", len(keys))
-    return MultiCardTables(
-        rank_keys, by_size, str(mode), dict(zip(keys, values, strict=True)), keys, values
-    )
+    if not all(map(int.__lt__, keys, keys[1:])):  # read by binary search: must ascend
+        raise TableError(
+            f"lookup table {table.source} has exception keys out of order: {REGENERATE_HINT}"
+        )
+    return MultiCardTables(rank_keys, by_size, str(mode), keys, values)
 
 
 class OmahaRows(NamedTuple):
@@ -352,11 +404,13 @@ class WildTables(NamedTuple):
     hash: PrimeHash
     """Perfect hash: base-5 rank sum of the natural cards plus the wild count in its digit
     -> best unsuited class (5, 6 or 7 cards)."""
-    flush: list[int]
-    """``(suit count - 5) * 8192 + natural rank mask`` -> best flush-or-better class (or 0)."""
+    flush: array[int]
+    """``(suit count - 5) * 8192 + natural rank mask`` -> best flush-or-better class (or 0),
+    as stored (an ``H`` array: 48 kB, where a list of ints took ten times that)."""
 
     def by_key(self) -> dict[int, int]:
-        """Key -> best unsuited class, as a dict for the scalar kernels."""
+        """Key -> best unsuited class, as a dict (about 8 MB: the kernels compute the
+        hash instead, see :mod:`~lookup.ranking.wild_kernels`)."""
         return self.hash.as_dict()
 
 
@@ -368,4 +422,4 @@ def load_wild(directory: StrPath, classes: ClassTable) -> WildTables:
     digit = table.meta_int("wild_digit")
     if not all_at_most(flush, classes.class_count) or digit > 13:
         raise TableError(f"lookup table {table.source} is malformed: {REGENERATE_HINT}")
-    return WildTables(digit, hashed, flush.tolist())
+    return WildTables(digit, hashed, flush)
