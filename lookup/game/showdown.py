@@ -798,7 +798,9 @@ def play_game(
             return high_five.cards, rank.describe(), (), "No low", ()
         return high_five.cards, rank.describe(), low_five.cards, low.describe(), ()
 
-    return PlayerHand.deferred(name, cards, rank, low, plays)
+    hand = _new(PlayerHand)  # PlayerHand.deferred's body: a call less per player
+    hand.__dict__.update(name=name, cards=cards, rank=rank, low=low, _plays=plays)
+    return hand
 
 
 def odd_chip_order(
