@@ -269,6 +269,8 @@ def test_validates_whole_table_before_evaluating(monkeypatch: pytest.MonkeyPatch
     module = sys.modules["lookup.game.showdown"]
     calls: list[object] = []
     monkeypatch.setattr(module, "play", lambda *a: calls.append(a))
+    # Where showdown now evaluates: the ranking is fetched only once the table is proved.
+    monkeypatch.setattr(module, "get_ranking", lambda *a: calls.append(a))
     with pytest.raises(DuplicateCardError):
         showdown([("A", "2c 3c 4c 5c 6c"), ("B", "7d 8d 9d Td Jd"), ("C", "2c 9h Th Jh Qh")])
     assert calls == []

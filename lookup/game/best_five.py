@@ -3,7 +3,10 @@
 :func:`best_five` evaluates the hand (under a ranking, or as ``game`` forms it)
 and finds which cards make that value; :func:`best_five_hilo` does it for both
 halves of a hi/lo game. The search is at most C(n, 5) five-card lookups of the
-card pools the game's family allows (21 for seven cards; sixty 2 + 3 pools in Omaha).
+card pools the game's family allows (21 for seven cards; sixty 2 + 3 pools in Omaha),
+except where the cards can be read from the class's ranks: one pool (the best five of
+all the cards) under a high ranking without wild cards
+(:func:`lookup.ranking.describe.cards_by_reading`).
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ if TYPE_CHECKING:
     from lookup.game.evaluate import GameEvaluator
     from lookup.game.registry import GameLike
     from lookup.ranking.ranking import RulesLike
+    from lookup.ranking.value import HandRank
 
-__all__ = ["BestFive", "best_five", "best_five_hilo", "best_five_of"]
+__all__ = ["BestFive", "best_five", "best_five_hilo", "best_five_of", "fives_of"]
 
 
 def best_five(
@@ -130,13 +134,43 @@ def best_five_of(
     >>> high.rank.describe(), low.cards[0]
     ('Pair of Kings, Queen-Jack-Eight', Card('8h'))
     """
-    pools = evaluator.game.family.pools(hole, board)
-    high_ranking = evaluator.high_ranking
-    high_five = cards_of(high_ranking, high_ranking.values[evaluator.high(hole, board)], pools)
+    high_number = evaluator.high(hole, board)
+    high = evaluator.high_ranking.values[high_number]
     low_ranking = evaluator.low_ranking
     if evaluator.low is None or low_ranking is None:
-        return high_five, None
+        return fives_of(evaluator, hole, board, high, None)
     number = evaluator.low(hole, board)
-    if number == evaluator.no_low:
+    low = None if number == evaluator.no_low else low_ranking.values[number]
+    return fives_of(evaluator, hole, board, high, low)
+
+
+def fives_of(
+    evaluator: GameEvaluator,
+    hole: tuple[Card, ...],
+    board: tuple[Card, ...],
+    high: HandRank,
+    low: HandRank | None,
+) -> tuple[BestFive, BestFive | None]:
+    """The cards that make ``high`` (and ``low``: None for none) from a checked hand.
+
+    For values already looked up (a showdown has them): only the cards are found,
+    read from the classes where one pool holds them under a high ranking without
+    wild cards, searched in the family's pools elsewhere (:func:`cards_of`).
+
+    >>> from lookup.core.cards import parse_cards
+    >>> from lookup.game.evaluate import game_evaluator
+    >>> ev = game_evaluator("holdem")
+    >>> hole, board = parse_cards("As Kd"), parse_cards("Ac Ad 7s 7c 2h")
+    >>> fives_of(ev, hole, board, ev.evaluate(hole, board), None)[0].cards
+    (Card('As'), Card('Ac'), Card('Ad'), Card('7s'), Card('7c'))
+    >>> fives_of(ev, hole, board, ev.high_ranking.value(1), None)
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: no five of the cards given are worth 'Royal Flush'
+    """
+    pools = evaluator.game.family.pools(hole, board)
+    high_five = cards_of(evaluator.high_ranking, high, pools)
+    low_ranking = evaluator.low_ranking
+    if low is None or low_ranking is None:
         return high_five, None
-    return high_five, cards_of(low_ranking, low_ranking.values[number], pools)
+    return high_five, cards_of(low_ranking, low, pools)

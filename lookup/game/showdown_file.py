@@ -48,13 +48,12 @@ from lookup.game.registry import GameLike
 from lookup.game.showdown import (
     MAX_HAND_CARDS,
     MIN_HAND_CARDS,
-    PlayerHand,
     ShowdownError,
     ShowdownResult,
     TableCheck,
     chip_orders,
-    play,
     play_game,
+    player_hand,
     seat_for_game,
     settle,
 )
@@ -229,14 +228,11 @@ def read_showdown(
     evaluator = None if game is None else game_evaluator(game, rules)
     seats, shared = _read(text, board, evaluator)
     if evaluator is None:
-        hands = []
-        for seat in seats:
-            rank, five, description = play(seat.cards, shared)
-            hands.append(PlayerHand(seat.name, seat.cards, rank, five, description))
-        result = ShowdownResult(tuple(hands), shared)
+        hands = tuple(player_hand(seat.name, seat.cards, shared) for seat in seats)
+        result = ShowdownResult(hands, shared)
         return settle(result, contributions, tuple(seat.name for seat in seats))
     found = evaluator.game
-    hands = [play_game(evaluator, seat.name, seat.cards, shared) for seat in seats]
-    result = ShowdownResult(tuple(hands), shared, found.name, found.hilo)
+    played = tuple(play_game(evaluator, seat.name, seat.cards, shared) for seat in seats)
+    result = ShowdownResult(played, shared, found.name, found.hilo)
     orders = chip_orders(evaluator, [(seat.name, seat.cards) for seat in seats])
     return settle(result, contributions, *orders)

@@ -13,8 +13,10 @@ larger groups before smaller, then kickers from the top; a wheel reads
   (behind :func:`lookup.best_five`, which plays every game).
 * :func:`canonical_hand` -- cards that make a given class.
 
-Costs: ``describe`` is a tuple index plus string formatting; ``cards_of`` is
-at most C(n, 5) five-card lookups to find the cards (21 for seven cards);
+Costs: ``describe`` is a tuple index plus string formatting; ``cards_of`` reads
+the cards from the class's ranks and proves them with one five-card lookup under
+a high ranking without wild cards, and elsewhere searches at most C(n, 5)
+five-card lookups (21 for seven cards);
 ``parse_description`` builds its index on first use.
 """
 
@@ -23,18 +25,23 @@ from __future__ import annotations
 from lookup.core.cards import DECK, Card, Rank, Suit
 from lookup.core.errors import PokerLookupError
 from lookup.core.rules import Category
+from lookup.ranking.kinds import POKER
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
+from lookup.ranking.tables import NO_CARD
 from lookup.ranking.value import ClassNumber, HandRank
 
 TYPE_CHECKING = False  # typing is the type checker's alone: `pokerlookup eval` runs without it
 if TYPE_CHECKING:
-    from typing import NamedTuple
+    from collections.abc import Callable
+    from typing import Final, NamedTuple
 else:
     from lookup.core.record import NamedTuple
 
 __all__ = [
     "BestFive",
     "canonical_hand",
+    "cards_by_reading",
+    "cards_by_search",
     "cards_of",
     "class_ranks",
     "describe",
@@ -197,10 +204,95 @@ def parse_description(text: str, rules: RulesLike = "standard") -> HandRank:
 def cards_of(ranking: Ranking, rank: HandRank, pools: tuple[tuple[Card, ...], ...]) -> BestFive:
     """The cards of the first pool's subset worth ``rank``, in reading order.
 
-    Its kind finds the subset (:meth:`~lookup.ranking.kinds.RankingKind.cards_worth`).
+    One pool under a high ranking without wild cards: read from the class's ranks
+    (:func:`cards_by_reading`, no search); otherwise its kind searches the pools
+    (:func:`cards_by_search`). Both give the same cards in the same order.
+
+    >>> from lookup.core.cards import parse_cards
+    >>> ranking = get_ranking("standard")
+    >>> hand = parse_cards("Kd Ah 7s Ac 7c 2h Ad")
+    >>> cards_of(ranking, ranking.evaluate(hand), (hand,)).cards
+    (Card('Ah'), Card('Ac'), Card('Ad'), Card('7s'), Card('7c'))
+    >>> cards_of(ranking, ranking.value(1), (hand,))
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: no five of the cards given are worth 'Royal Flush'
+    """
+    if len(pools) == 1:
+        kernel = ranking.derived(_reading_kernel, _reading_kernel)
+        if kernel is not None:
+            five = _read_five(ranking, rank.class_number, pools[0], kernel)
+            if five is not None:
+                return BestFive(rank, five)
+    return cards_by_search(ranking, rank, pools)
+
+
+def cards_by_reading(
+    ranking: Ranking, number: ClassNumber, pool: tuple[Card, ...]
+) -> tuple[Card, ...] | None:
+    """The five cards of ``pool`` worth class ``number``, read from the class's ranks, or None.
+
+    For each rank of the class's reading, the first card of that rank in ``pool``
+    not taken yet (for a flush or straight flush, the cards of the flush suit;
+    of two such suits, the one whose cards come first). None where this reading
+    is not provably the search's answer (a low, wild or badugi ranking, a class
+    the pool cannot make): then :func:`cards_by_search` answers.
+
+    Why it is the search's answer: under a poker ranking every five cards worth a
+    class hold the ranks of its reading, so the cards chosen here come, position
+    by position, no later in ``pool`` than those of any other such five, and are
+    therefore the first combination the search meets; one five-card lookup proves
+    that they are worth the class (five of one suit would be a flush, not it).
+
+    Parameters:
+
+    ``ranking``: the ranking that values the cards
+    ``number``: the class wanted (a class number of ``ranking``)
+    ``pool``: the cards to choose from, in the order they were given
+
+    >>> from lookup.core.cards import parse_cards
+    >>> ranking = get_ranking("standard")
+    >>> cards_by_reading(ranking, 10, parse_cards("Ks 5h 4h 3h 2h Ah 2c"))
+    (Card('5h'), Card('4h'), Card('3h'), Card('2h'), Card('Ah'))
+    >>> cards_by_reading(get_ranking("deuce-to-seven"), 1, parse_cards("7c 5d 4h 3s 2c")) is None
+    True
+    >>> cards_by_reading(ranking, 0, parse_cards("7c 5d 4h 3s 2c"))
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: class number 0 is out of range: class numbers are 1-7462
+    """
+    number = ranking.value(number).class_number  # checked: a reading of no class is an error
+    kernel = ranking.derived(_reading_kernel, _reading_kernel)
+    return None if kernel is None else _read_five(ranking, number, tuple(pool), kernel)
+
+
+def cards_by_search(
+    ranking: Ranking, rank: HandRank, pools: tuple[tuple[Card, ...], ...]
+) -> BestFive:
+    """The cards of the first pool's subset worth ``rank`` found by search, in reading order.
+
+    Its kind finds the subset (:meth:`~lookup.ranking.kinds.RankingKind.cards_worth`):
+    at most C(n, 5) five-card lookups a pool.
+
+    >>> from lookup.core.cards import parse_cards
+    >>> ranking = get_ranking("ace-to-five")
+    >>> hand = parse_cards("Kd 7h 4s 3c 2d Ah 4c")
+    >>> cards_by_search(ranking, ranking.evaluate(hand), (hand,)).cards
+    (Card('7h'), Card('4s'), Card('3c'), Card('2d'), Card('Ah'))
+    >>> cards_by_search(ranking, ranking.value(1), (hand,))
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: no five of the cards given are worth 'Number one: 5-4-3-2-A'
     """
     wanted = ranking.classes.reading(rank.class_number)
-    pool = ranking.kind.cards_worth(ranking, rank.class_number, pools)
+    try:
+        pool = ranking.kind.cards_worth(ranking, rank.class_number, pools)
+    except StopIteration:
+        raise PokerLookupError(
+            f"no {'four' if wanted and ranking.hand_size == 4 else 'five'} of the cards given "
+            f"are worth {rank.describe()!r}",
+            rank,
+        ) from None
     chosen: list[Card] = []
     if not wanted:  # 'no low': any five the hand holds play
         return BestFive(rank, pool)
@@ -215,6 +307,59 @@ def cards_of(ranking: Ranking, rank: HandRank, pools: tuple[tuple[Card, ...], ..
     for card in slots:
         chosen.append(card if card is not None else spare.pop(0))
     return BestFive(rank, tuple(chosen))
+
+
+_FLUSHES: Final = frozenset({Category.FLUSH, Category.STRAIGHT_FLUSH})
+_SUIT_BITS: Final = (0x8000, 0x4000, 0x2000, 0x1000)
+"""Each suit's bit in the Cactus-Kev encoding, clubs to spades."""
+
+
+def _reading_kernel(ranking: Ranking) -> Callable[..., int] | None:
+    """The five-card kernel of a ranking whose best fives read from classes; None for others.
+
+    A high poker ranking only: the brief of :func:`cards_by_reading` (lows, wild cards and
+    badugi keep the search).
+    """
+    if ranking.kind is not POKER or ranking.definition.low:
+        return None
+    return ranking.kernel(5)
+
+
+def _read_five(
+    ranking: Ranking, number: int, pool: tuple[Card, ...], kernel: Callable[..., int]
+) -> tuple[Card, ...] | None:
+    size = ranking.hand_size
+    wanted = ranking.classes.flat_readings[size * (number - 1) : size * number]
+    if size != 5 or NO_CARD in wanted:  # a shorter reading: not five cards to read
+        return None
+    five: list[Card]
+    if ranking.categories[number] in _FLUSHES:
+        found: tuple[list[int], list[Card]] | None = None
+        for bit in _SUIT_BITS:
+            suited = {(card >> 8) & 0xF: card for card in pool if card & bit}
+            if len(suited) >= 5 and all(r in suited for r in wanted):
+                cards = [suited[r] for r in wanted]
+                where = sorted(map(pool.index, cards))  # of two flushes, the first given
+                if found is None or where < found[0]:
+                    found = (where, cards)
+        if found is None:
+            return None
+        five = found[1]
+    else:
+        # Dealer order: of equal ranks, the cards given first play.
+        left = list(pool)
+        five = []
+        for r in wanted:
+            for i, card in enumerate(left):
+                if (card >> 8) & 0xF == r:
+                    five.append(card)
+                    del left[i]
+                    break
+            else:
+                return None
+    if kernel(*five) != number:  # five of one suit: a flush, not this class
+        return None
+    return tuple(five)
 
 
 def canonical_hand(number: ClassNumber, rules: RulesLike = "standard") -> tuple[Card, ...]:
