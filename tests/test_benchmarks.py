@@ -36,8 +36,8 @@ SCRIPTS: dict[str, list[list[str]]] = {
     "compare_preflop.py": [["--quick"], ["--scaling", "2"]],
     "cold_start.py": [["--runs", "1", "--no-callgrind"]],
     "bench_equity.py": [[]],  # also a pytest module, below
-    # Added by issue 20's memory work; run when it is there.
     "memory.py": [["--quick"]],
+    "compare_showdown.py": [["--deals", "5", "--repeat", "2"]],
 }
 PYTEST_MODULES = ["bench_batch.py", "bench_evaluate.py", "bench_equity.py"]
 NOT_RUN = {"conftest.py"}  # pytest's own hook file
