@@ -30,7 +30,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
@@ -133,7 +133,7 @@ def ignore_interrupts() -> None:
 
 def run_tasks(
     work: Callable[[T], R], tasks: Iterable[T], workers: int, *, ordered: bool = True
-) -> Iterator[R]:
+) -> Generator[R, None, None]:
     """``work(task)`` for each task, over ``workers`` processes; results in task order.
 
     ``ordered=False`` yields each result as it finishes (for sums, where order does
