@@ -325,3 +325,62 @@ def test_ctrl_c_during_pooled_equity_is_one_line_and_status_130(moment: str) -> 
             os.killpg(process.pid, signal.SIGKILL)
     assert (process.returncode, err) == (130, "pokerlookup: interrupted\n")
     assert _session_processes(process.pid) == [], "a worker outlived the equity run"
+
+
+# -- evaluate_batch and the census over threads ----------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["standard", "short-deck", "joker", "badugi"])
+def test_evaluate_batch_gives_the_same_classes_for_any_workers(rules: str) -> None:
+    import numpy as np
+
+    from lookup import evaluate, get_ranking
+    from lookup.batch.evaluate import evaluate_batch
+    from lookup.batch.primitives import CHUNK_ROWS
+
+    deck = np.array([card.index for card in get_ranking(rules).deck])
+    rng = np.random.default_rng(5)
+    rows = 9 * CHUNK_ROWS + 123  # parts of whole chunks, the last one short
+    hands = deck[np.argsort(rng.random((rows, len(deck))), axis=1)[:, :7]]
+    one = evaluate_batch(hands, rules=rules, workers=1)
+    for workers in (2, 3, None):
+        assert (evaluate_batch(hands, rules=rules, workers=workers) == one).all()
+    # The reference: the scalar, checked evaluate of the same rows.
+    for row in rng.choice(rows, 50, replace=False):
+        cards = [int(c) for c in hands[row]]
+        assert int(one[row]) == evaluate(cards, rules=rules).class_number
+
+
+def test_evaluate_batch_names_the_first_bad_row_whatever_the_workers() -> None:
+    import numpy as np
+
+    from lookup import DuplicateCardError
+    from lookup.batch.evaluate import evaluate_batch
+    from lookup.batch.primitives import CHUNK_ROWS
+
+    hands = np.tile(np.arange(7, dtype=np.uint8), (8 * CHUNK_ROWS, 1))
+    late, early = 7 * CHUNK_ROWS + 5, 3 * CHUNK_ROWS + 1  # in different threads' parts
+    hands[late, 6] = hands[late, 0]
+    hands[early, 6] = hands[early, 0]
+    messages = []
+    for workers in (1, 2, 4):
+        with pytest.raises(DuplicateCardError) as info:
+            evaluate_batch(hands, workers=workers)
+        messages.append(str(info.value))
+    assert messages[0].startswith(f"row {early}:") and len(set(messages)) == 1
+
+
+@pytest.mark.parametrize("workers", [0, -1, True, 1.5])
+def test_evaluate_batch_refuses_bad_workers(workers: object) -> None:
+    from lookup.batch.evaluate import evaluate_batch
+
+    with pytest.raises(PokerLookupError, match=r"^workers must be") as info:
+        evaluate_batch([[51, 47, 43, 39, 35]], workers=workers)  # type: ignore[arg-type]
+    assert info.value.token is workers
+
+
+@pytest.mark.parametrize(("rules", "size"), [("joker", 5), ("badugi", 4)])
+def test_threaded_census_counts_the_same(rules: str, size: int) -> None:
+    from lookup.batch.census import census
+
+    assert census(size, rules=rules, jobs=2).class_counts == census(size, rules=rules).class_counts

@@ -336,14 +336,16 @@ def _badugi_census(
 ) -> Counts:
     """Counts of a badugi ranking: every four- or five-card hand through the batch path.
 
-    One process and no bar: at most C(52, 5) rows, in chunks of 2**18.
+    One process and no bar: at most C(52, 5) rows, in chunks of 2**18, each shared by
+    ``workers`` threads (:func:`~lookup.batch.evaluate.evaluate_batch`'s).
     """
     deck = np.array(_deck(ranking), dtype=np.uint8)
     counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
     rows = np.array(list(combinations(range(len(deck)), hand_size)), dtype=np.intp)
     for start in range(0, len(rows), 1 << 18):
         hands = deck[rows[start : start + (1 << 18)]]
-        counts += np.bincount(evaluate_batch(hands, rules=ranking), minlength=len(counts))
+        classes = evaluate_batch(hands, rules=ranking, workers=workers)
+        counts += np.bincount(classes, minlength=len(counts))
     return counts, 1
 
 
@@ -366,7 +368,8 @@ def _wild_census(
 ) -> Counts:
     """Counts of a wild-card ranking, through the numpy batch path.
 
-    One process: the batch path is numpy through and through.
+    One process: the batch path is numpy through and through; ``workers`` threads share
+    each batch (:func:`~lookup.batch.evaluate.evaluate_batch`'s).
     """
     deck = np.array([card.index for card in ranking.deck], dtype=np.uint8)
     block = deck[_colex_rows(len(deck))]
@@ -378,7 +381,9 @@ def _wild_census(
             for start in range(0, below, 1 << 20):
                 part = block[start : min(below, start + (1 << 20))]
                 rows = np.hstack([part, np.broadcast_to(deck[list(top)], (len(part), len(top)))])
-                classes = evaluate_batch(rows, rules=ranking, check_duplicates=False)
+                classes = evaluate_batch(
+                    rows, rules=ranking, check_duplicates=False, workers=workers
+                )
                 counts += np.bincount(classes, minlength=len(counts))
                 bar.advance(len(part))
     return counts, 1
@@ -395,8 +400,9 @@ def census(
     """Evaluate every hand of ``hand_size`` cards of the ranking's deck and count the classes.
 
     ``hand_size`` is 5, 6 or 7 (badugi: 4 or 5). ``jobs`` worker processes
-    share the work (``jobs=0``: one per CPU); ``progress`` draws a bar on
-    stderr. See the module docstring for how hands are enumerated.
+    share the work (``jobs=0``: one per CPU; in wild-card and badugi rankings, threads
+    sharing each batch); ``progress`` draws a bar on stderr. See the module docstring
+    for how hands are enumerated.
 
     >>> census(5, rules="short-deck").hands
     376992
