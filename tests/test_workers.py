@@ -89,6 +89,17 @@ def test_exact_ranges_split_by_assignment_match_the_reference() -> None:
         assert result[0].equity == pytest.approx(float(expected), abs=1e-12)
 
 
+def test_ranges_that_allow_one_deal_split_by_card_match_the_reference() -> None:
+    # Of four pairs of combos only 3d3c against Ah2c shares no card: one assignment,
+    # though each range lists two combos (and the held 2c, 3c are the lowest cards).
+    hands, board = ["AsAh, 3d3c", "As3d, Ah2c"], "Kc 7d 9h"
+    expected = reference_equity("holdem", [_cards("3d 3c"), _cards("Ah 2c")], _cards(board))
+    for workers in (1, 2, 3):
+        result = equity(hands, board, exact=True, workers=workers)
+        assert result.boards == expected.deals
+        assert result[0].equity == pytest.approx(float(expected.equity[0]), abs=1e-12)
+
+
 def test_exact_runs_are_identical_for_any_number_of_workers() -> None:
     # A preflop enumeration with a dead card (one assignment, 1,533,939 boards) and a
     # range spot after the flop (many assignments).

@@ -363,7 +363,9 @@ def _exact_split(
 
         return (board, known, assignments[:step]), by_assignments
 
-    shared = {c for combos in live for c in combos[0]}  # one assignment: every hand is fixed
+    # One assignment: every player's combo is known (a range may still list others that
+    # no deal allows), and its cards are out of the boards.
+    shared = {c for p, combos in enumerate(live) for c in combos[int(assignments[0, p])]}
     deck = [c for c in range(52) if c not in set(known) and c not in shared]
     k = 5 - len(board)
 
