@@ -120,7 +120,9 @@ def test_exact_runs_are_identical_for_any_number_of_workers() -> None:
         (None, ["QQ+, AKs", "JJ-99, AQs", "TT-77, AJs"], None),
         (None, ["AsAh", "KsKh"], "2c 7d 9h"),
         (None, ["AKs", "random", "random"], None),
-        ("omaha", ["AAxx", "KKxx ds"], None),
+        ("omaha", ["AAxx", "KKxx ds"], None),  # too many assignments to list
+        ("omaha", ["AAxx ds", "KKxx ds"], None),  # 577,176 listed: workers list them again
+        ("short-deck", ["AKs, QQ+, 88-66", "TT+, AQo+, KQs"], None),
         ("stud-hilo", ["Ah 2d 5c", "Kh Kd 3s", "random"], None),
     ],
 )

@@ -473,13 +473,14 @@ def _solve(
         bounded = target_std_error is None and time_limit is None
         total = samples if samples is not None else DEFAULT_SAMPLES if bounded else MAX_SAMPLES
         used_seed = secrets.randbits(32) if seed is None else seed
+        work = partial(_sample_task, setup, assignments, used_seed, total)
         sent = assignments if assignments is None or len(assignments) <= _SENT_ROWS else None
-        work = partial(_sample_task, setup, sent, used_seed, total)
+        shipped = partial(_sample_task, setup, sent, used_seed, total)
         bar = LateProgress("equity (sampled)", total, progress, unit="showdowns")
         try:
             counts, stopped = sampled_counts(
                 work, total, workers=workers, target_std_error=target_std_error,
-                time_limit=time_limit, bar=bar,
+                time_limit=time_limit, bar=bar, shipped=shipped,
             )  # fmt: skip
         finally:
             bar.close()

@@ -465,6 +465,7 @@ def sampled_counts(
     target_std_error: float | None,
     time_limit: float | None,
     bar: LateProgress,
+    shipped: Callable[[int], Counts] | None = None,
 ) -> tuple[Counts, str | None]:
     """Run a sampled run's chunks, ``work(i)`` counting chunk ``i``, and say why it stopped.
 
@@ -495,7 +496,8 @@ def sampled_counts(
     if (reason := stop(counts)) is not None or chunks == 1:
         return counts, reason
     processes = _pool_size(workers, chunks - 1, seconds * (chunks - 1))
-    with closing(run_tasks(work, range(1, chunks), processes)) as results:
+    sent = work if processes == 1 or shipped is None else shipped
+    with closing(run_tasks(sent, range(1, chunks), processes)) as results:
         for chunk in results:
             counts = counts.plus(chunk)
             bar.advance(chunk.deals)
