@@ -191,6 +191,12 @@ def test_samples_bound_a_run_with_a_target_it_does_not_reach() -> None:
     assert (result.boards, result.stopped) == (1_000, None)
 
 
+def test_a_target_met_at_the_last_chunk_is_no_early_stop() -> None:
+    result = equity(["QQ+", "AKs"], seed=2, samples=SAMPLE_CHUNK, target_std_error=0.01)
+    assert (result.boards, result.stopped) == (SAMPLE_CHUNK, None)
+    assert result[0].std_error < 0.01
+
+
 def test_an_exact_answer_needs_no_stopping() -> None:
     result = equity(["AsAh", "KsKh"], "2c 7d 9h", target_std_error=0.01, time_limit=1.0)
     assert result.exact and result.stopped is None

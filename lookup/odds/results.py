@@ -477,31 +477,33 @@ def sampled_counts(
     first (the reason, one of :data:`STOP_REASONS`, or None when all were taken). So a
     run that stopped early took whole chunks, and the same seed with the samples it
     took repeats it. ``bar`` shows the samples and the current largest standard error.
+    ``shipped``, when given, is ``work`` as sent to worker processes (the same counts,
+    lighter to pickle); the chunks counted here use ``work``.
     """
     started = time.perf_counter()
     chunks = -(-total // SAMPLE_CHUNK)
     counts = work(0)
     seconds = time.perf_counter() - started
 
-    def stop(counts: Counts) -> str | None:
+    def stop(counts: Counts, index: int) -> str | None:
         errors = std_errors(counts)
-        bar.advance(0, f"s.e. {max(errors):.3%}")
+        bar.advance(counts.deals - bar.done, f"s.e. {max(errors):.3%}")
+        if index == chunks - 1:  # every sample taken: not an early stop
+            return None
         if target_std_error is not None and max(errors) < target_std_error:
             return "target_std_error"
         if time_limit is not None and time.perf_counter() - started >= time_limit:
             return "time_limit"
         return None
 
-    bar.advance(counts.deals)
-    if (reason := stop(counts)) is not None or chunks == 1:
+    if (reason := stop(counts, 0)) is not None or chunks == 1:
         return counts, reason
     processes = _pool_size(workers, chunks - 1, seconds * (chunks - 1))
     sent = work if processes == 1 or shipped is None else shipped
     with closing(run_tasks(sent, range(1, chunks), processes)) as results:
-        for chunk in results:
+        for index, chunk in enumerate(results, start=1):
             counts = counts.plus(chunk)
-            bar.advance(chunk.deals)
-            if (reason := stop(counts)) is not None:
+            if (reason := stop(counts, index)) is not None:
                 return counts, reason
     return counts, None
 
