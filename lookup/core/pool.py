@@ -32,9 +32,12 @@ import signal
 import threading
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from lookup.core.errors import PokerLookupError
+
+if TYPE_CHECKING:
+    import multiprocessing.pool
 
 __all__ = [
     "check_workers",
@@ -43,6 +46,7 @@ __all__ = [
     "interrupts_deferred",
     "max_workers",
     "run_tasks",
+    "worker_pool",
 ]
 
 T = TypeVar("T")
@@ -131,6 +135,31 @@ def ignore_interrupts() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+@contextmanager
+def worker_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
+    """A :class:`multiprocessing.pool.Pool` of ``workers`` processes that ignore Ctrl-C.
+
+    It is started with Ctrl-C held (:func:`interrupts_deferred`), and terminated and
+    joined, Ctrl-C held again, however the block ends.
+
+    >>> with worker_pool(2) as pool:
+    ...     pool.map(abs, [-1, 2])
+    [1, 2]
+    """
+    import multiprocessing  # only a run with workers pays for it
+
+    pool = None
+    try:
+        with interrupts_deferred():
+            pool = multiprocessing.Pool(workers, initializer=ignore_interrupts)
+        yield pool
+    finally:
+        if pool is not None:
+            with interrupts_deferred():
+                pool.terminate()
+                pool.join()
+
+
 def run_tasks(
     work: Callable[[T], R], tasks: Iterable[T], workers: int, *, ordered: bool = True
 ) -> Generator[R, None, None]:
@@ -147,16 +176,5 @@ def run_tasks(
     if workers == 1:
         yield from map(work, tasks)
         return
-    import multiprocessing  # only a run with workers pays for it
-
-    pool = None
-    try:
-        with interrupts_deferred():
-            pool = multiprocessing.Pool(workers, initializer=ignore_interrupts)
-        results = pool.imap(work, tasks) if ordered else pool.imap_unordered(work, tasks)
-        yield from results
-    finally:
-        if pool is not None:
-            with interrupts_deferred():
-                pool.terminate()
-                pool.join()
+    with worker_pool(workers) as pool:
+        yield from pool.imap(work, tasks) if ordered else pool.imap_unordered(work, tasks)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar, overload
 
 from lookup.core.cards import Card
 from lookup.core.errors import PokerLookupError
-from lookup.core.pool import check_workers, cpu_count, run_tasks
+from lookup.core.pool import check_workers, cpu_count, run_tasks, worker_pool
 from lookup.core.progress import LateProgress
 
 if TYPE_CHECKING:
@@ -469,21 +469,19 @@ def sampled_counts(
 ) -> tuple[Counts, str | None]:
     """Run a sampled run's chunks, ``work(i)`` counting chunk ``i``, and say why it stopped.
 
-    Chunk 0 runs here (it loads what the workers then share, and times the run for
-    ``workers=None``: every CPU when the rest would take over :data:`WORKERS_AFTER`
-    seconds). Results are added in chunk order, and only between chunks does the run
-    stop: at ``total`` samples, once every player's standard error is below
-    ``target_std_error``, or once ``time_limit`` seconds have passed, whichever comes
-    first (the reason, one of :data:`STOP_REASONS`, or None when all were taken). So a
-    run that stopped early took whole chunks, and the same seed with the samples it
-    took repeats it. ``bar`` shows the samples and the current largest standard error.
-    ``shipped``, when given, is ``work`` as sent to worker processes (the same counts,
-    lighter to pickle); the chunks counted here use ``work``.
+    Chunk 0 runs here: while ``workers`` processes start on the rest, or, with
+    ``workers=None``, first, to time the run (every CPU takes the rest when it would
+    take over :data:`WORKERS_AFTER` seconds). Results are added in chunk order, and
+    only between chunks does the run stop: at ``total`` samples, once every player's
+    standard error is below ``target_std_error``, or once ``time_limit`` seconds have
+    passed, whichever comes first (the reason, one of :data:`STOP_REASONS`, or None
+    when all were taken). So a run that stopped early took whole chunks, and the same
+    seed with the samples it took repeats it. ``bar`` shows the samples and the
+    current largest standard error. ``shipped``, when given, is ``work`` as sent to
+    worker processes (the same counts, lighter to pickle); chunk 0 uses ``work``.
     """
     started = time.perf_counter()
     chunks = -(-total // SAMPLE_CHUNK)
-    counts = work(0)
-    seconds = time.perf_counter() - started
 
     def stop(counts: Counts, index: int) -> str | None:
         errors = std_errors(counts)
@@ -496,16 +494,29 @@ def sampled_counts(
             return "time_limit"
         return None
 
-    if (reason := stop(counts, 0)) is not None or chunks == 1:
-        return counts, reason
-    processes = _pool_size(workers, chunks - 1, seconds * (chunks - 1))
-    sent = work if processes == 1 or shipped is None else shipped
-    with closing(run_tasks(sent, range(1, chunks), processes)) as results:
+    def rest(counts: Counts, results: Iterable[Counts]) -> tuple[Counts, str | None]:
         for index, chunk in enumerate(results, start=1):
             counts = counts.plus(chunk)
             if (reason := stop(counts, index)) is not None:
                 return counts, reason
-    return counts, None
+        return counts, None
+
+    if workers is not None and workers > 1 and chunks > 1:
+        # Workers asked for: they start on chunks 1 on while chunk 0 is counted here.
+        with worker_pool(min(workers, chunks - 1)) as pool:
+            results = pool.imap(shipped or work, range(1, chunks))
+            counts = work(0)
+            if (reason := stop(counts, 0)) is not None:
+                return counts, reason
+            return rest(counts, results)
+    counts = work(0)
+    seconds = time.perf_counter() - started
+    if (reason := stop(counts, 0)) is not None or chunks == 1:
+        return counts, reason
+    processes = _pool_size(workers, chunks - 1, seconds * (chunks - 1))
+    sent = work if processes == 1 or shipped is None else shipped
+    with closing(run_tasks(sent, range(1, chunks), processes)) as pooled:
+        return rest(counts, pooled)
 
 
 PROBE_AFTER: Final = 4_000_000
