@@ -13,9 +13,13 @@ exception or the end reaches the caller, so no worker outlives it:
 
 :func:`check_workers` refuses a bad ``workers`` value with the package's error.
 
-Processes, not threads: the numpy kernels of this package run many short array
-operations, and two threads scaled 1.24x where two processes scale about 1.9x
-(measured on this project's 2-core machine; see the README's "Speed").
+Processes, not threads, for equity and the census (measured on this project's
+2-core machine, the 16 chunks of 1M sampled three-way range showdowns, best of 5,
+four runs): two processes took them 1.64-1.65x faster than one, two threads
+1.50-1.70x (their chunks hold the GIL between many short numpy operations), and a
+process needs no lock on anything. :func:`lookup.batch.evaluate.evaluate_batch`
+uses threads instead: its input would have to be copied to a process (two
+processes: 0.32-0.38x of one thread on 1M hands; two threads 1.11-1.16x).
 
 >>> list(run_tasks(abs, [-3, 1, -2], workers=1))
 [3, 1, 2]
