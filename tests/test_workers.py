@@ -50,7 +50,7 @@ def _figures(result: object) -> tuple[object, ...]:
     [
         ("holdem", ["As Ah", "Ks Kh", "Qd Qc"], "2c 7d 9h"),  # one assignment: split by card
         ("holdem", ["Ac Kd", "7s 7h"], "2c 7d 9h 4s"),
-        ("razz", ["Ah 2d 5c 7c 8c 9c", "Kh Kd 3s 4s 5s Qc"], None),  # round-robin chunks
+        ("razz", ["Ah 2d 5c 7c 8c 9c", "Kh Kd 3s 4s 5s Qc"], None),  # one piece
         ("omaha-hilo", ["As 2h Ks 3h", "Qd Qc 4d 5c"], "6s 7h 8d"),
     ],
 )
@@ -109,6 +109,12 @@ def test_exact_runs_are_identical_for_any_number_of_workers() -> None:
     ):
         runs = [_figures(equity(hands, board, dead, exact=True, workers=w)) for w in (1, 2, 3)]
         assert runs[0] == runs[1] == runs[2]
+    # The generic engine splits listed assignments (here short deck's ranges).
+    hands, board = ["AKs, QQ+", "TT+, AQo"], "6c 7d 9h"
+    runs = [
+        _figures(equity(hands, board, game="short-deck", exact=True, workers=w)) for w in (1, 2, 3)
+    ]
+    assert runs[0] == runs[1] == runs[2]
 
 
 # -- sampled runs: one seed and one sample count, one answer --------------------------------
