@@ -24,13 +24,10 @@ lookup.HandSizeError: a census counts hands of 5, 6 or 7 cards, got 8
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
-import signal
-import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -41,6 +38,7 @@ from numpy.typing import NDArray
 
 from lookup.batch.evaluate import HAND_SIZES, batch_tables, classes_of_keys, evaluate_batch
 from lookup.core.errors import HandSizeError, PokerLookupError
+from lookup.core.pool import max_workers, run_tasks
 from lookup.core.progress import Progress
 from lookup.core.rules import Category
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
@@ -320,28 +318,16 @@ def _poker_census(
     tasks = _tasks(hand_size, chunk_rows, ranking)
     counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
     label = f"{hand_size}-card hands"
-    with Progress(label, math.comb(len(deck), hand_size), unit="hands", enabled=progress) as bar:
-        if workers == 1:
-            results: Iterator[tuple[int, NDArray[np.int64]]] = map(_count_task, tasks)
-            for rows, task_counts in results:
-                counts += task_counts
-                bar.advance(rows)
-        else:
-            # Workers ignore Ctrl-C from the moment they exist (see _interrupts_deferred):
-            # only the parent sees it, and every way out of here stops and joins the
-            # pool, so an interrupt neither hangs, prints tracebacks nor leaves a process.
-            pool = None
-            try:
-                with _interrupts_deferred():
-                    pool = multiprocessing.Pool(workers, initializer=_ignore_interrupts)
-                for rows, task_counts in pool.imap_unordered(_count_task, tasks):
-                    counts += task_counts
-                    bar.advance(rows)
-            finally:
-                if pool is not None:
-                    with _interrupts_deferred():
-                        pool.terminate()
-                        pool.join()
+    # One worker counts here; more run in a pool (lookup.core.pool) whose workers ignore
+    # Ctrl-C, and every way out of here stops and joins it, so an interrupt neither
+    # hangs, prints tracebacks nor leaves a process.
+    with (
+        Progress(label, math.comb(len(deck), hand_size), unit="hands", enabled=progress) as bar,
+        closing(run_tasks(_count_task, tasks, workers, ordered=False)) as results,
+    ):
+        for rows, task_counts in results:
+            counts += task_counts
+            bar.advance(rows)
     return counts, workers
 
 
@@ -350,55 +336,22 @@ def _badugi_census(
 ) -> Counts:
     """Counts of a badugi ranking: every four- or five-card hand through the batch path.
 
-    One process and no bar: at most C(52, 5) rows, in chunks of 2**18.
+    One process and no bar: at most C(52, 5) rows, in chunks of 2**18, each shared by
+    ``workers`` threads (:func:`~lookup.batch.evaluate.evaluate_batch`'s).
     """
     deck = np.array(_deck(ranking), dtype=np.uint8)
     counts = np.zeros(ranking.class_count + 1, dtype=np.int64)
     rows = np.array(list(combinations(range(len(deck)), hand_size)), dtype=np.intp)
     for start in range(0, len(rows), 1 << 18):
         hands = deck[rows[start : start + (1 << 18)]]
-        counts += np.bincount(evaluate_batch(hands, rules=ranking), minlength=len(counts))
+        classes = evaluate_batch(hands, rules=ranking, workers=workers)
+        counts += np.bincount(classes, minlength=len(counts))
     return counts, 1
 
 
 def max_jobs() -> int:
     """The most worker processes :func:`census` starts: four per CPU (more only waste memory)."""
-    return 4 * (os.cpu_count() or 1)
-
-
-@contextmanager
-def _interrupts_deferred() -> Iterator[None]:
-    """Hold Ctrl-C until the block ends, then raise it (KeyboardInterrupt) in the parent.
-
-    While the block runs, SIGINT is blocked and its Python handler only notes it. A
-    worker started here inherits both (a forked child the handler and the mask, a
-    spawned one the mask), so it cannot be interrupted before :func:`_ignore_interrupts`
-    runs; and the parent is never interrupted halfway through starting or stopping the
-    pool. Off the main thread, where handlers cannot be set, the block runs as is.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    previous = signal.getsignal(signal.SIGINT)
-    signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    blocking = hasattr(signal, "pthread_sigmask")  # POSIX only
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if blocking else set()
-    try:
-        yield
-    finally:
-        if blocking:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a pending Ctrl-C is noted now
-        signal.signal(signal.SIGINT, signal.default_int_handler if previous is None else previous)
-    if caught:
-        raise KeyboardInterrupt
-
-
-def _ignore_interrupts() -> None:
-    """A worker's first act: ignore Ctrl-C (discarding one pending), then stop blocking it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    return max_workers()
 
 
 def _colex_rows(cards: int) -> NDArray[np.uint8]:
@@ -415,7 +368,8 @@ def _wild_census(
 ) -> Counts:
     """Counts of a wild-card ranking, through the numpy batch path.
 
-    One process: the batch path is numpy through and through.
+    One process: the batch path is numpy through and through; ``workers`` threads share
+    each batch (:func:`~lookup.batch.evaluate.evaluate_batch`'s).
     """
     deck = np.array([card.index for card in ranking.deck], dtype=np.uint8)
     block = deck[_colex_rows(len(deck))]
@@ -427,7 +381,9 @@ def _wild_census(
             for start in range(0, below, 1 << 20):
                 part = block[start : min(below, start + (1 << 20))]
                 rows = np.hstack([part, np.broadcast_to(deck[list(top)], (len(part), len(top)))])
-                classes = evaluate_batch(rows, rules=ranking, check_duplicates=False)
+                classes = evaluate_batch(
+                    rows, rules=ranking, check_duplicates=False, workers=workers
+                )
                 counts += np.bincount(classes, minlength=len(counts))
                 bar.advance(len(part))
     return counts, 1
@@ -444,8 +400,9 @@ def census(
     """Evaluate every hand of ``hand_size`` cards of the ranking's deck and count the classes.
 
     ``hand_size`` is 5, 6 or 7 (badugi: 4 or 5). ``jobs`` worker processes
-    share the work (``jobs=0``: one per CPU); ``progress`` draws a bar on
-    stderr. See the module docstring for how hands are enumerated.
+    share the work (``jobs=0``: one per CPU; in wild-card and badugi rankings, threads
+    sharing each batch); ``progress`` draws a bar on stderr. See the module docstring
+    for how hands are enumerated.
 
     >>> census(5, rules="short-deck").hands
     376992

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any, Final
 
 import numpy as np
@@ -85,6 +85,7 @@ from lookup.core.errors import (
     RankingError,
 )
 from lookup.core.messages import count
+from lookup.core.pool import check_workers, cpu_count
 from lookup.ranking.ranking import Ranking, RulesLike, get_ranking
 from lookup.ranking.tables import MASK_SPACE, RankKeyTable, exception_key
 
@@ -568,6 +569,7 @@ def evaluate_batch(
     rules: RulesLike = "standard",
     check_duplicates: bool = True,
     debug: bool = False,
+    workers: int | None = None,
 ) -> NDArray[np.uint16]:
     """Class number of every row of an ``(N, k)`` array of card indices, under ``rules``.
 
@@ -590,6 +592,9 @@ def evaluate_batch(
     ``rules``: the ranking (a name, a table folder's path or a Ranking); default standard
     ``check_duplicates``: False skips the distinct-cards check (the caller guarantees it)
     ``debug``: True also verifies each perfect-hash slot against the hand's key
+    ``workers``: threads sharing the rows (1 up to 4 per CPU); None: every CPU for a batch
+        of :data:`THREADED_ROWS` rows or more, else one. The answer is the same for any
+        number, errors included (a bad row is named as one thread would name it)
 
     >>> evaluate_batch([[51, 47, 43, 39, 35], [0, 4, 8, 12, 49]]).tolist()  # royal, wheel
     [1, 1609]
@@ -611,11 +616,53 @@ per row, got shape (2, 4)
     Traceback (most recent call last):
     ...
     lookup.CardError: row 0: card 2c (index 0) is not in the short-deck deck
+    >>> evaluate_batch([[51, 47, 43, 39, 35]], workers=0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: workers must be a whole number from 1 up to ..., got 0
     """
+    check_workers(workers)
     ranking = get_ranking(rules)
     array = _as_card_array(cards, ranking)
     batch = ranking.kind.pick(poker=_poker_batch, badugi=_badugi_batch, wild=_wild_batch)
-    return batch(array, ranking, check_duplicates, debug)
+    rows = len(array)
+    threads = workers if workers is not None else cpu_count() if rows >= THREADED_ROWS else 1
+    # Parts of whole chunks, at least a few each: fewer threads for a small batch.
+    threads = max(1, min(threads, rows // (4 * CHUNK_ROWS)))
+    if threads == 1:
+        return batch(array, ranking, check_duplicates, debug)
+    return _threaded(batch, array, ranking, check_duplicates, debug, threads)
+
+
+THREADED_ROWS: Final = 1 << 18
+"""Rows from which ``evaluate_batch(workers=None)`` shares a batch among every CPU's thread."""
+
+_Batch = Callable[[NDArray[np.integer[Any]], Ranking, bool, bool], NDArray[np.uint16]]
+
+
+def _threaded(
+    batch: _Batch,
+    array: NDArray[np.integer[Any]],
+    ranking: Ranking,
+    check_duplicates: bool,
+    debug: bool,
+    threads: int,
+) -> NDArray[np.uint16]:
+    """``batch`` over contiguous parts of ``array``, one per thread (numpy frees the GIL
+    inside its array operations, so the parts run side by side)."""
+    from concurrent.futures import ThreadPoolExecutor  # only a threaded batch needs it
+
+    chunks = -(-len(array) // CHUNK_ROWS)
+    bounds = (np.linspace(0, chunks, threads + 1).astype(int) * CHUNK_ROWS).tolist()
+    parts = [array[a:b] for a, b in pairwise(bounds)]
+    with ThreadPoolExecutor(threads) as pool:
+        futures = [pool.submit(batch, part, ranking, check_duplicates, debug) for part in parts]
+        failed = any(future.exception() is not None for future in futures)
+    if failed:
+        # A part numbers rows from its own start: one pass names the first bad row as
+        # one thread would (errors are the rare path).
+        return batch(array, ranking, check_duplicates, debug)
+    return np.concatenate([future.result() for future in futures])
 
 
 Keys = tuple[NDArray[np.uint64], NDArray[np.uint64]]

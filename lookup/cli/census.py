@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from typing import TYPE_CHECKING, Any
 
 from lookup.cli.rules import add_rules_option, ranking_of
 from lookup.core.errors import PokerLookupError
+from lookup.core.pool import max_workers
 from lookup.core.rules import Category
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--jobs",
         "-j",
+        "--workers",
         type=_jobs,
         default=1,
         metavar="N",
@@ -69,7 +70,7 @@ def _jobs(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    limit = 4 * (os.cpu_count() or 1)  # lookup.batch.census.max_jobs, without importing numpy
+    limit = max_workers()  # lookup.core.pool's, as the census's own (and numpy-free)
     if not 0 <= value <= limit:
         raise argparse.ArgumentTypeError(
             f"must be 0 (one per CPU) up to {limit} (4 per CPU here), got {value}"

@@ -5,26 +5,40 @@
 
     pokerlookup equity --game omaha-hilo "As Ah Ks Kh" "Qd Qc Jd Jc" --board "2s 7h 8d"
     pokerlookup equity --game razz "Ah 2d 5c" "Kh Kd 3s" --samples 1000000 --seed 1
+    pokerlookup equity "QQ+" "AKs" random --target-std-error 0.001 --time-limit 5 --workers 2
 
 Each HAND is two cards or a range in quotes (see :mod:`lookup.ranges.holdem`), or with
 ``--game`` a holding of that game (see :mod:`lookup.odds.generic`). Exact when
 at most 2,000,000 showdowns need enumerating, unless ``--samples`` asks for
 sampling; ``--exact`` enumerates, up to ``--exact-limit`` showdowns (50,000,000
-by default). A progress bar appears on stderr once a run has taken two seconds.
+by default). A progress bar appears on stderr once a run has taken two seconds,
+with the current standard error when sampling. ``--workers N`` shares a long run
+among N processes (default: every CPU when it would take over half a second); a
+seed and a sample count give the same answer whatever N is. ``--target-std-error``
+and ``--time-limit`` stop sampling early, between chunks; the output then says so,
+and ``--samples`` that many with the same ``--seed`` repeats it.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Any
 
 from lookup.cli.format import card_list, json_line
 from lookup.cli.rules import ranking_of
 from lookup.core.messages import count
+from lookup.core.pool import max_workers
 from lookup.odds.front import equity
 from lookup.odds.results import DEFAULT_EXACT_LIMIT, EXACT_LIMIT, EquityResult
 
 __all__ = ["register", "render_table", "run"]
+
+_STOPPED = {
+    "target_std_error": ", stopped at the target standard error",
+    "time_limit": ", stopped at the time limit",
+}
+"""How the result line ends when sampling stopped early (``EquityResult.stopped``)."""
 
 
 def register(subparsers: Any) -> None:
@@ -81,11 +95,70 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help=f"most showdowns --exact enumerates (default {DEFAULT_EXACT_LIMIT:,})",
     )
+    parser.add_argument(
+        "--workers",
+        type=_workers,
+        metavar="N",
+        help="processes sharing a long run (default: every CPU when it would take over "
+        "half a second); the same --seed and --samples give the same answer for any N",
+    )
+    parser.add_argument(
+        "--target-std-error",
+        type=_above_zero,
+        metavar="X",
+        help="stop sampling once every player's standard error is below X (0.001 = 0.1%%)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=_above_zero,
+        metavar="S",
+        help="stop sampling after S seconds (the output says how many samples it took)",
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
         "--no-progress", action="store_true", help="never show a progress bar on stderr"
     )
     parser.set_defaults(run=run)
+
+
+def _workers(text: str) -> int:
+    """``--workers``: a whole number from 1 to :func:`lookup.core.pool.max_workers`.
+
+    >>> _workers("2")
+    2
+    >>> _workers("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number from 1 up to ..., got '0'
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= max_workers():
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 up to {max_workers()} (4 per CPU here), got {text!r}"
+        )
+    return value
+
+
+def _above_zero(text: str) -> float:
+    """``--target-std-error``, ``--time-limit``: a finite number above 0.
+
+    >>> _above_zero("0.5")
+    0.5
+    >>> _above_zero("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a number above 0, got 'nan'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a number above 0, got {text!r}")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -118,6 +191,9 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         progress=not args.no_progress,
         exact_limit=args.exact_limit,
+        workers=args.workers,
+        target_std_error=args.target_std_error,
+        time_limit=args.time_limit,
         game=None if args.game == "holdem" and args.rules is None else args.game,
         rules=None if args.rules is None else ranking_of(args.rules),
     )
@@ -151,6 +227,7 @@ def as_json(result: EquityResult) -> dict[str, Any]:
         "boards": result.boards if result.exact else None,
         "samples": None if result.exact else result.boards,
         "seed": result.seed,
+        "stopped": result.stopped,
         "players": [
             {
                 "hand": p.hand,
@@ -183,6 +260,9 @@ def render_table(result: EquityResult) -> str:
          1  QQ+   ...%   0.4...%  ...%  ...%
          2  AKs   ...%   0.4...%  ...%  ...%
     sampled: 10,000 showdowns, seed 5
+    >>> early = equity(["QQ+", "AKs"], seed=5, target_std_error=0.01)
+    >>> render_table(early).splitlines()[-1]
+    'sampled: 65,536 showdowns, seed 5, stopped at the target standard error'
     >>> render_table(equity(["AsAh"]))
     Traceback (most recent call last):
     ...
@@ -222,5 +302,6 @@ def render_table(result: EquityResult) -> str:
         total = count(result.boards, "showdown")
         lines.append("exact: the only showdown" if result.boards == 1 else f"exact: all {total}")
     else:
-        lines.append(f"sampled: {count(result.boards, 'showdown')}, seed {result.seed}")
+        stopped = _STOPPED.get(result.stopped or "", "")
+        lines.append(f"sampled: {count(result.boards, 'showdown')}, seed {result.seed}{stopped}")
     return "\n".join(lines)

@@ -34,6 +34,9 @@ def equity(
     seed: int | None = None,
     progress: bool = False,
     exact_limit: int = DEFAULT_EXACT_LIMIT,
+    workers: int | None = None,
+    target_std_error: float | None = None,
+    time_limit: float | None = None,
 ) -> EquityResult:
     """Each player's share of the pot, win and tie: exact, or sampled when enumeration is large.
 
@@ -49,6 +52,9 @@ def equity(
     forces enumeration up to ``exact_limit`` deals, ``exact=False`` or
     ``samples=N`` force sampling; ``seed`` repeats a sampled run).
     ``progress=True`` shows a bar on stderr once a run has taken two seconds.
+    ``workers`` processes share a long run (default: every CPU when the run would
+    take over half a second); a sampled run stops early once every player's standard
+    error is below ``target_std_error`` or after ``time_limit`` seconds.
     ``docs/equity.md`` says what each result field means in every game.
 
     Parameters:
@@ -68,13 +74,24 @@ def equity(
         one, reported in the result
     ``progress``: True shows a bar on stderr once a run has taken two seconds
     ``exact_limit``: the most showdowns ``exact=True`` enumerates before refusing
+    ``workers``: processes sharing the run (1 up to 4 per CPU); None: every CPU when the
+        run is estimated to take over half a second, else one. A seed and a sample count
+        give the same answer whatever ``workers`` is (each chunk of
+        :data:`~lookup.odds.results.SAMPLE_CHUNK` samples has its own random stream)
+    ``target_std_error``: stop sampling, between chunks, once every player's standard
+        error of equity is below this (0.001 is 0.1 percentage point); ``samples`` (or, if
+        not given, :data:`~lookup.odds.results.MAX_SAMPLES`) still bounds the run
+    ``time_limit``: stop sampling, between chunks, after this many seconds; bounded the same
 
     Returns an :class:`~lookup.odds.results.EquityResult`: one
     :class:`~lookup.odds.results.PlayerEquity` per player, in input order, and
     ``board``, ``dead`` (the cards read), ``exact``, ``boards`` (the showdowns
     enumerated or sampled; a showdown is one board, with ranges one board and one
     assignment of holdings, in stud and draw one deal of the unseen cards),
-    ``seed`` (None when exact) and ``game``. Each player's fields, in every game:
+    ``seed`` (None when exact), ``game`` and ``stopped`` (``"target_std_error"`` or
+    ``"time_limit"`` when sampling stopped early, ``boards`` then being the samples
+    taken: that seed with ``samples=boards`` gives the same answer; None otherwise).
+    Each player's fields, in every game:
 
     - ``hand``: the holding as given; ``combos``: its combos still possible;
     - ``equity``: average share of the pot (a k-way split counts 1/k; in a hi/lo
@@ -92,23 +109,35 @@ def equity(
     >>> result = equity(["As 2h Ks 3h", "Qd Qc 4d 5c"], board="6s 7h 8d", game="omaha-hilo")
     >>> [round(p.equity, 4) for p in result], result.game
     ([0.536, 0.464], 'omaha-hilo')
+    >>> early = equity(["QQ+", "AKs", "random"], seed=2, target_std_error=0.002, workers=1)
+    >>> early.stopped, early.boards, max(p.std_error for p in early) < 0.002
+    ('target_std_error', 65536, True)
     >>> equity(["AsAh"])
     Traceback (most recent call last):
     ...
     lookup.PokerLookupError: equity needs 2 to 10 players, got 1
+    >>> equity(["AsAh", "KK"], workers=0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: workers must be a whole number from 1 up to ..., got 0
     """
     found = get_game("holdem" if game is None else game)
-    check_question(hands, exact, samples, seed, exact_limit)
+    check_question(
+        hands, exact, samples, seed, exact_limit, workers=workers,
+        target_std_error=target_std_error, time_limit=time_limit,
+    )  # fmt: skip
     if found.name == "holdem" and found.high_ranking(rules) is get_ranking("standard"):
         from lookup.odds.holdem.engine import equity as holdem_equity  # numpy: only when asked
 
         return holdem_equity(
             hands, board, dead, exact=exact, samples=samples, seed=seed,
-            exact_limit=exact_limit, progress=progress,
+            exact_limit=exact_limit, progress=progress, workers=workers,
+            target_std_error=target_std_error, time_limit=time_limit,
         )  # fmt: skip
     from lookup.odds.generic import equity as generic_equity  # numpy: only when asked
 
     return generic_equity(
         hands, board, dead, game=found, rules=rules, exact=exact, samples=samples, seed=seed,
-        exact_limit=exact_limit, progress=progress,
+        exact_limit=exact_limit, progress=progress, workers=workers,
+        target_std_error=target_std_error, time_limit=time_limit,
     )  # fmt: skip

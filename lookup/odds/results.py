@@ -11,13 +11,22 @@ The Hold'em engine (:mod:`lookup.odds.holdem`) imports this module and
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final, NamedTuple, overload
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar, overload
 
 from lookup.core.cards import Card
 from lookup.core.errors import PokerLookupError
+from lookup.core.pool import check_workers, cpu_count, run_tasks, worker_pool
+from lookup.core.progress import LateProgress
+
+if TYPE_CHECKING:
+    import numpy as np
+
+T = TypeVar("T")
 
 __all__ = [
     "DEFAULT_EXACT_LIMIT",
@@ -26,7 +35,11 @@ __all__ = [
     "MAX_EXACT_LIMIT",
     "MAX_PLAYERS",
     "MAX_SAMPLES",
+    "PROBE_AFTER",
+    "SAMPLE_CHUNK",
     "SHARE_UNIT",
+    "STOP_REASONS",
+    "WORKERS_AFTER",
     "Counts",
     "EquityResult",
     "HoldingLike",
@@ -34,7 +47,12 @@ __all__ = [
     "build_result",
     "check_exact_limit",
     "check_question",
+    "chunk_rng",
+    "exact_counts",
+    "sample_chunk_size",
+    "sampled_counts",
     "showdowns_per_second",
+    "std_errors",
 ]
 
 EXACT_LIMIT: Final = 2_000_000
@@ -60,6 +78,17 @@ MAX_PLAYERS: Final = 10
 
 SHARE_UNIT: Final = 5040
 """Pot shares are counted in 1/5040 of a pot: a half pot split up to ten ways is whole."""
+
+SAMPLE_CHUNK: Final = 1 << 16
+"""Samples per chunk of a sampled run. Chunk ``i`` draws from its own generator,
+:func:`chunk_rng` (``seed``, ``i``), so a seed and a sample count give the same answer
+however many workers share the chunks; a run stops early only between chunks."""
+
+WORKERS_AFTER: Final = 0.5
+"""Seconds a run is estimated to take before ``workers=None`` puts every CPU on it."""
+
+STOP_REASONS: Final = ("target_std_error", "time_limit")
+"""Why a sampled run stopped before its samples (:attr:`EquityResult.stopped`)."""
 
 HoldingLike = str | Iterable[Card | str | int]
 """A player's holding: text (``"As Ah"``, ``"QQ+, AKs"``; see :mod:`lookup.ranges.holding`),
@@ -110,6 +139,11 @@ class EquityResult(Sequence[PlayerEquity]):
     """The seed that reproduces a sampled result (None when exact)."""
     game: str = "holdem"
     """The game played (see :func:`lookup.games`)."""
+    stopped: str | None = None
+    """Why a sampled run stopped before all its samples: ``"target_std_error"`` (every
+    player's standard error fell below it) or ``"time_limit"``; None when it took them all
+    (or was exact). ``boards`` is then the samples taken: the same seed with
+    ``samples=boards`` repeats the answer exactly."""
 
     @overload
     def __getitem__(self, index: int) -> PlayerEquity: ...
@@ -144,7 +178,15 @@ anyway, or sample
 
 
 def check_question(
-    hands: object, exact: bool | None, samples: int | None, seed: int | None, exact_limit: int
+    hands: object,
+    exact: bool | None,
+    samples: int | None,
+    seed: int | None,
+    exact_limit: int,
+    *,
+    workers: int | None = None,
+    target_std_error: float | None = None,
+    time_limit: float | None = None,
 ) -> None:
     """Refuse what no engine can answer: a non-list of hands, too few or many players, bad options.
 
@@ -163,6 +205,10 @@ def check_question(
     Traceback (most recent call last):
     ...
     lookup.PokerLookupError: samples=10**12 would take about ... samples/s ...; the most is 10**10
+    >>> check_question(["AsAh", "KK"], None, None, None, 100, target_std_error=0.0)
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: target_std_error must be a number above 0, got 0.0
     """
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise PokerLookupError(
@@ -186,6 +232,17 @@ def check_question(
         raise PokerLookupError(
             f"exact_limit must be a whole number 1 or more, got {exact_limit!r}", exact_limit
         )
+    check_workers(workers)
+    for option, value in (("target_std_error", target_std_error), ("time_limit", time_limit)):
+        if value is None:
+            continue
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if not number or not math.isfinite(value) or value <= 0:
+            raise PokerLookupError(f"{option} must be a number above 0, got {value!r}", value)
+        if exact is True:
+            raise PokerLookupError(
+                f"{option} stops a sampled run: choose exact=True or {option}, not both", value
+            )
     if samples is not None and samples > MAX_SAMPLES:
         raise _too_long("samples", samples, MAX_SAMPLES, "samples")
     if exact_limit > MAX_EXACT_LIMIT:
@@ -271,6 +328,49 @@ class Counts(NamedTuple):
     wins_high: Sequence[int] | None = None
     wins_low: Sequence[int] | None = None
 
+    def plus(self, other: Counts) -> Counts:
+        """These counts and ``other``'s together (whole numbers: the order never matters).
+
+        >>> Counts(1, [1], [0], [5040], [5040**2]).plus(Counts(2, [0], [1], [2520], [2520**2]))
+        Counts(deals=3, wins=[1], ties=[1], shares=[7560], squares=[31752000], \
+wins_high=None, wins_low=None)
+        """
+
+        def add(a: Sequence[int] | None, b: Sequence[int] | None) -> list[int] | None:
+            if a is None or b is None:
+                return None
+            return [int(x) + int(y) for x, y in zip(a, b, strict=True)]
+
+        return Counts(
+            self.deals + other.deals,
+            add(self.wins, other.wins) or [],
+            add(self.ties, other.ties) or [],
+            add(self.shares, other.shares) or [],
+            add(self.squares, other.squares) or [],
+            add(self.wins_high, other.wins_high),
+            add(self.wins_low, other.wins_low),
+        )
+
+
+def std_errors(counts: Counts) -> list[float]:
+    """Each player's standard error of the mean share over ``counts``' deals (sampled runs).
+
+    The sample standard deviation of the per-deal share over the square root of the count.
+
+    >>> std_errors(Counts(4, [2, 2], [0, 0], [2 * 5040, 2 * 5040], [2 * 5040**2] * 2))
+    [0.28867513459481287, 0.28867513459481287]
+    """
+    n = counts.deals
+    errors = []
+    for p in range(len(counts.shares)):
+        if n < 2:
+            errors.append(math.inf)
+            continue
+        mean = int(counts.shares[p]) / SHARE_UNIT / n
+        second = int(counts.squares[p]) / SHARE_UNIT**2 / n
+        errors.append(math.sqrt(max(second - mean * mean, 0.0) / (n - 1)))
+    return errors
+
 
 def build_result(
     counts: Counts,
@@ -282,6 +382,7 @@ def build_result(
     board: tuple[Card, ...] = (),
     dead: tuple[Card, ...] = (),
     game: str = "holdem",
+    stopped: str | None = None,
 ) -> EquityResult:
     """The one way an :class:`EquityResult` is made, from any engine's :class:`Counts`.
 
@@ -298,14 +399,12 @@ def build_result(
     n = counts.deals
     high, low = counts.wins_high, counts.wins_low
     unit = SHARE_UNIT * n
+    errors = std_errors(counts)
     players = []
     for p, name in enumerate(names):
         share = int(counts.shares[p])
         mean = share / SHARE_UNIT / n
-        std_error = 0.0
-        if not exact and n > 1:
-            second = int(counts.squares[p]) / SHARE_UNIT**2 / n
-            std_error = math.sqrt(max(second - mean * mean, 0.0) / (n - 1))
+        std_error = errors[p] if not exact and n > 1 else 0.0
         wins = int(counts.wins[p])
         # Fields in order, positionally: a small exact spot makes these in microseconds.
         players.append(
@@ -324,4 +423,142 @@ def build_result(
                 Fraction(share, unit) if exact else None,
             )
         )
-    return EquityResult(tuple(players), board, dead, exact, n, seed, game=game)
+    return EquityResult(tuple(players), board, dead, exact, n, seed, game=game, stopped=stopped)
+
+
+def chunk_rng(seed: int, index: int) -> np.random.Generator:
+    """The random generator of chunk ``index`` of a run seeded ``seed``.
+
+    ``numpy.random.SeedSequence(seed)`` spawned by the chunk's index: every chunk has an
+    independent stream that any worker can make alone, so the answer never depends on
+    which worker drew which chunk.
+
+    >>> first, again, second = chunk_rng(7, 0), chunk_rng(7, 0), chunk_rng(7, 1)
+    >>> [int(g.integers(1 << 30)) for g in (first, again, second)]
+    [327887588, 327887588, 731643556]
+    """
+    import numpy as np  # numpy: only a sampled run needs it, and it has it already
+
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(index,)))
+
+
+def sample_chunk_size(total: int, index: int) -> int:
+    """How many of a run's ``total`` samples chunk ``index`` draws (:data:`SAMPLE_CHUNK`,
+    fewer in the last).
+
+    >>> [sample_chunk_size(150_000, i) for i in range(3)]
+    [65536, 65536, 18928]
+    """
+    return max(0, min(SAMPLE_CHUNK, total - index * SAMPLE_CHUNK))
+
+
+def _pool_size(workers: int | None, tasks_left: int, seconds_left: float) -> int:
+    """Processes for the rest of a run: ``workers`` if given, else every CPU for a long run."""
+    if workers is None:
+        workers = cpu_count() if seconds_left > WORKERS_AFTER else 1
+    return max(1, min(workers, tasks_left))
+
+
+def sampled_counts(
+    work: Callable[[int], Counts],
+    total: int,
+    *,
+    workers: int | None,
+    target_std_error: float | None,
+    time_limit: float | None,
+    bar: LateProgress,
+    shipped: Callable[[int], Counts] | None = None,
+) -> tuple[Counts, str | None]:
+    """Run a sampled run's chunks, ``work(i)`` counting chunk ``i``, and say why it stopped.
+
+    Chunk 0 runs here: while ``workers`` processes start on the rest, or, with
+    ``workers=None``, first, to time the run (every CPU takes the rest when it would
+    take over :data:`WORKERS_AFTER` seconds). Results are added in chunk order, and
+    only between chunks does the run stop: at ``total`` samples, once every player's
+    standard error is below ``target_std_error``, or once ``time_limit`` seconds have
+    passed, whichever comes first (the reason, one of :data:`STOP_REASONS`, or None
+    when all were taken). So a run that stopped early took whole chunks, and the same
+    seed with the samples it took repeats it. ``bar`` shows the samples and the
+    current largest standard error. ``shipped``, when given, is ``work`` as sent to
+    worker processes (the same counts, lighter to pickle); chunk 0 uses ``work``.
+    """
+    started = time.perf_counter()
+    chunks = -(-total // SAMPLE_CHUNK)
+
+    def stop(counts: Counts, index: int) -> str | None:
+        errors = std_errors(counts)
+        bar.advance(counts.deals - bar.done, f"s.e. {max(errors):.3%}")
+        if index == chunks - 1:  # every sample taken: not an early stop
+            return None
+        if target_std_error is not None and max(errors) < target_std_error:
+            return "target_std_error"
+        if time_limit is not None and time.perf_counter() - started >= time_limit:
+            return "time_limit"
+        return None
+
+    def rest(counts: Counts, results: Iterable[Counts]) -> tuple[Counts, str | None]:
+        for index, chunk in enumerate(results, start=1):
+            counts = counts.plus(chunk)
+            if (reason := stop(counts, index)) is not None:
+                return counts, reason
+        return counts, None
+
+    if workers is not None and workers > 1 and chunks > 1:
+        # Workers asked for: they start on chunks 1 on while chunk 0 is counted here.
+        with worker_pool(min(workers, chunks - 1)) as pool:
+            results = pool.imap(shipped or work, range(1, chunks))
+            counts = work(0)
+            if (reason := stop(counts, 0)) is not None:
+                return counts, reason
+            return rest(counts, results)
+    counts = work(0)
+    seconds = time.perf_counter() - started
+    if (reason := stop(counts, 0)) is not None or chunks == 1:
+        return counts, reason
+    processes = _pool_size(workers, chunks - 1, seconds * (chunks - 1))
+    sent = work if processes == 1 or shipped is None else shipped
+    with closing(run_tasks(sent, range(1, chunks), processes)) as pooled:
+        return rest(counts, pooled)
+
+
+PROBE_AFTER: Final = 16_000_000
+"""Player-showdowns (showdowns times players) below which ``workers=None`` runs an exact
+enumeration in one piece without timing it: under half a second in any game (about
+0.2 s of Hold'em, 0.5 s of Omaha; timing a first part costs up to a tenth more)."""
+
+
+def exact_counts(
+    serial: Callable[[], Counts],
+    work: Callable[[T], Counts],
+    split: Callable[[], tuple[T, Callable[[int], list[T]]]] | None,
+    *,
+    showdowns: int,
+    players: int,
+    workers: int | None,
+    bar: LateProgress,
+) -> Counts:
+    """Count an exact run: in one piece here, or split over worker processes.
+
+    ``serial()`` counts the whole run here (advancing ``bar``). ``split()``, when the
+    run can be split, gives a first task and ``rest(processes)``, the tasks that
+    cover the rest for that many processes; ``work(task)`` counts one task. With
+    ``workers=None`` a run of fewer than :data:`PROBE_AFTER` player-showdowns runs in
+    one piece; a longer one runs its first task here, and every CPU takes the rest
+    when the first task's rate says it would take over :data:`WORKERS_AFTER`
+    seconds. The counts are whole numbers: the same whatever the split.
+    """
+    small = workers is None and showdowns * players < PROBE_AFTER
+    if workers == 1 or split is None or small:
+        return serial()
+    first, rest = split()
+    started = time.perf_counter()
+    counts = work(first)
+    seconds = time.perf_counter() - started
+    bar.advance(counts.deals)
+    left = showdowns - counts.deals
+    processes = _pool_size(workers, left, left * seconds / max(counts.deals, 1))
+    with closing(run_tasks(work, rest(processes), processes, ordered=False)) as results:
+        for task_counts in results:
+            counts = counts.plus(task_counts)
+            bar.advance(task_counts.deals)
+    return counts

@@ -58,7 +58,7 @@ import math
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache, partial
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Final
 
@@ -88,11 +88,16 @@ from lookup.odds.results import (
     DEFAULT_EXACT_LIMIT,
     DEFAULT_SAMPLES,
     EXACT_LIMIT,
+    MAX_SAMPLES,
     Counts,
     EquityResult,
     HoldingLike,
     build_result,
     check_exact_limit,
+    chunk_rng,
+    exact_counts,
+    sample_chunk_size,
+    sampled_counts,
 )
 from lookup.odds.small import fixed_counts
 from lookup.ranges.holdem import Combo, RangeError, parse_holding, refuse_jokers, remove_blocked
@@ -159,10 +164,15 @@ def equity(
     seed: int | None = None,
     progress: bool = False,
     exact_limit: int = DEFAULT_EXACT_LIMIT,
+    workers: int | None = None,
+    target_std_error: float | None = None,
+    time_limit: float | None = None,
 ) -> EquityResult:
     """Hold'em equity of 2-10 holdings (two cards or a range each); see the module doc.
 
     ``progress=True`` shows a bar on stderr once a run has taken two seconds.
+    ``workers``, ``target_std_error`` and ``time_limit`` are :func:`lookup.equity`'s
+    (checked there).
     ``exact=True`` refuses to enumerate more than ``exact_limit`` showdowns
     (:data:`~lookup.odds.results.DEFAULT_EXACT_LIMIT`). :func:`lookup.equity` picks this
     engine for standard Hold'em and answers other games with :mod:`lookup.odds.generic`.
@@ -230,7 +240,8 @@ than exact_limit=50,000,000: ...
         )
     return _solve(
         names, live, board_cards, dead_cards, exact=exact, samples=samples, seed=seed,
-        progress=progress, exact_limit=exact_limit,
+        progress=progress, exact_limit=exact_limit, workers=workers,
+        target_std_error=target_std_error, time_limit=time_limit,
     )  # fmt: skip
 
 
@@ -245,6 +256,9 @@ def _solve(
     seed: int | None,
     progress: bool,
     exact_limit: int,
+    workers: int | None = None,
+    target_std_error: float | None = None,
+    time_limit: float | None = None,
 ) -> EquityResult:
 
     known = [c.index for c in board] + [c.index for c in dead]
@@ -289,34 +303,50 @@ def _solve(
             math.prod(sizes) * boards_each,
         )
 
-    tally = ShowdownTally(len(live))
     used_seed: int | None = None
+    stopped: str | None = None
     if exact:
         assert assignments is not None and showdowns is not None
         bar = LateProgress("equity (exact)", showdowns, progress, unit="showdowns")
-        try:
+
+        def serial() -> Counts:
+            tally = ShowdownTally(len(live))
             for chunk in _exact_showdowns(live, board, known, assignments):
                 tally.add(chunk)
                 bar.advance(len(chunk[0]))
+            return _counts(tally)
+
+        work = partial(_exact_task, live)
+        split = partial(_exact_split, live, board, known, assignments)
+        try:
+            counts = exact_counts(
+                serial, work, split if _splits(live, board, assignments) else None,
+                showdowns=showdowns, players=len(live), workers=workers, bar=bar,
+            )  # fmt: skip
         finally:
             bar.close()
     else:
-        total = DEFAULT_SAMPLES if samples is None else samples
+        # With a target or a time limit, samples= (or the cap) only bounds the run.
+        bounded = target_std_error is None and time_limit is None
+        total = samples if samples is not None else DEFAULT_SAMPLES if bounded else MAX_SAMPLES
         # A fresh seed is drawn and reported, so any sampled run can be repeated.
         used_seed = secrets.randbits(32) if seed is None else seed
-        rng = np.random.default_rng(used_seed)
         bar = LateProgress("equity (sampled)", total, progress, unit="showdowns")
         try:
-            for chunk in _sampled_showdowns(live, board, known, total, rng):
-                tally.add(chunk)
-                bar.advance(len(chunk[0]))
+            # The sampler is built once here for every chunk counted here; a worker
+            # process builds its own once (a sampler pickles to about a megabyte).
+            sampler = _Sampler.build(live, board, known)
+            counts, stopped = sampled_counts(
+                partial(_sample_task, live, board, known, sampler, used_seed, total), total,
+                workers=workers, target_std_error=target_std_error, time_limit=time_limit,
+                bar=bar, shipped=partial(_shipped_sample_task, tuple(live), board,
+                                         tuple(known), used_seed, total),
+            )  # fmt: skip
         finally:
             bar.close()
-    per_player = (tally.wins, tally.ties, tally.shares, tally.squares)
-    counts = Counts(tally.showdowns, *(column.tolist() for column in per_player))
     return build_result(
         counts, names, [len(c) for c in live], exact=bool(exact), seed=used_seed,
-        board=board, dead=dead,
+        board=board, dead=dead, stopped=stopped,
     )  # fmt: skip
 
 
@@ -339,6 +369,11 @@ def _fixed_counts(holes: list[Combo], board: list[int], out: set[int]) -> Counts
     return Counts(tally.showdowns, *(column.tolist() for column in per_player))
 
 
+def _counts(tally: ShowdownTally) -> Counts:
+    per_player = (tally.wins, tally.ties, tally.shares, tally.squares)
+    return Counts(tally.showdowns, *(column.tolist() for column in per_player))
+
+
 _ALL_CARDS: Final = frozenset(range(52))
 
 
@@ -355,6 +390,119 @@ def _position_pairs(n: int) -> npt.NDArray[np.intp]:
     pairs = np.stack([first, second], axis=1).astype(np.intp)
     pairs.flags.writeable = False  # shared by every call: nobody may change it
     return pairs
+
+
+def _sample_task(
+    live: list[tuple[Combo, ...]],
+    board: tuple[Card, ...],
+    known: list[int],
+    sampler: _Sampler | None,
+    seed: int,
+    total: int,
+    index: int,
+) -> Counts:
+    """Counts of chunk ``index`` of a sampled run: its own samples, from its own generator.
+
+    ``sampler`` is the run's :class:`_Sampler`, built once (None: deals are shuffled).
+    """
+    tally = ShowdownTally(len(live))
+    size = sample_chunk_size(total, index)
+    rng = chunk_rng(seed, index)
+    if sampler is None:
+        chunks = _dealt_showdowns(live, board, known, size, rng)
+    else:
+        chunks = sampler.showdowns(rng, size)
+    for chunk in chunks:
+        tally.add(chunk)
+    return _counts(tally)
+
+
+def _shipped_sample_task(
+    live: tuple[tuple[Combo, ...], ...],
+    board: tuple[Card, ...],
+    known: tuple[int, ...],
+    seed: int,
+    total: int,
+    index: int,
+) -> Counts:
+    """:func:`_sample_task` in a worker process, with the sampler it built once."""
+    sampler = _worker_sampler(live, board, known)
+    return _sample_task(list(live), board, list(known), sampler, seed, total, index)
+
+
+@lru_cache(maxsize=1)
+def _worker_sampler(
+    live: tuple[tuple[Combo, ...], ...], board: tuple[Card, ...], known: tuple[int, ...]
+) -> _Sampler | None:
+    # One run's sampler, kept by a worker process for the run's chunks (the pool ends
+    # with the run); read-only once built, like the tables.
+    return _Sampler.build(list(live), board, list(known))
+
+
+_ExactTask = tuple[tuple[Card, ...], list[int], "npt.NDArray[np.intp]"]
+"""A part of an exact run: a board, the cards out of play, the assignments to walk."""
+
+
+def _exact_task(live: list[tuple[Combo, ...]], task: _ExactTask) -> Counts:
+    """Counts of one part of an exact run (see :func:`_exact_split`)."""
+    board, known, assignments = task
+    tally = ShowdownTally(len(live))
+    for chunk in _exact_showdowns(live, board, known, assignments):
+        tally.add(chunk)
+    return _counts(tally)
+
+
+def _splits(
+    live: list[tuple[Combo, ...]], board: tuple[Card, ...], assignments: npt.NDArray[np.intp]
+) -> bool:
+    """Whether an exact run has more than one part to share: assignments, or boards to deal."""
+    return len(assignments) > 1 or len(board) < 5
+
+
+def _exact_split(
+    live: list[tuple[Combo, ...]],
+    board: tuple[Card, ...],
+    known: list[int],
+    assignments: npt.NDArray[np.intp],
+) -> tuple[_ExactTask, Callable[[int], list[_ExactTask]]]:
+    """A small first part of an exact run, and the parts of the rest for ``p`` processes.
+
+    Many assignments are cut into runs of consecutive assignments. One assignment's
+    boards are cut by their lowest dealt card: the boards whose lowest card is the
+    deck's ``j``-th are the board plus that card, completed from the cards above it
+    (the cards below count as out of play), so the parts hold every board once.
+    """
+    if len(assignments) > 1:
+        step = max(1, len(assignments) // 32)
+
+        def by_assignments(processes: int) -> list[_ExactTask]:
+            rest = assignments[step:]
+            parts = min(len(rest), 1 if processes == 1 else 4 * processes)
+            return [(board, known, part) for part in np.array_split(rest, parts)] if parts else []
+
+        return (board, known, assignments[:step]), by_assignments
+
+    # One assignment: every player's combo is known (a range may still list others that
+    # no deal allows), and its cards are out of the boards.
+    shared = {c for p, combos in enumerate(live) for c in combos[int(assignments[0, p])]}
+    deck = [c for c in range(52) if c not in set(known) and c not in shared]
+    k = 5 - len(board)
+
+    def lowest(j: int) -> _ExactTask:
+        return (*board, DECK[deck[j]]), [*known, *deck[: j + 1]], assignments
+
+    def by_lowest_card(processes: int) -> list[_ExactTask]:
+        if processes == 1:
+            return [(board, [*known, deck[0]], assignments)]
+        # Parts by lowest card until the boards left (all above it) are a small part.
+        target = math.comb(len(deck), k) // (4 * processes)
+        parts, j = [], 1
+        while j < len(deck) - k and math.comb(len(deck) - j, k) > target:
+            parts.append(lowest(j))
+            j += 1
+        return [*parts, (board, [*known, *deck[:j]], assignments)]
+
+    return lowest(0), by_lowest_card
 
 
 def _holes(
@@ -427,12 +575,7 @@ def _sampled_showdowns(
     if sampler is None:
         yield from _dealt_showdowns(live, board, known, total, rng)
         return
-    done = 0
-    while done < total:
-        m = min(_SAMPLE_CHUNK, total - done)
-        picks, rows = sampler.draw(rng, m)
-        yield sampler.classes(picks, rows, m)
-        done += m
+    yield from sampler.showdowns(rng, total)
 
 
 @dataclass(frozen=True)
@@ -507,6 +650,17 @@ class _Sampler:
             return []
         at = draw_rows(rng, len(self.columns[0]), count)
         return [column.take(at) for column in self.columns]
+
+    def showdowns(
+        self, rng: np.random.Generator, total: int
+    ) -> Iterator[list[npt.NDArray[np.uint16]]]:
+        """Class numbers of every player in ``total`` drawn showdowns, chunk by chunk."""
+        done = 0
+        while done < total:
+            m = min(_SAMPLE_CHUNK, total - done)
+            picks, rows = self.draw(rng, m)
+            yield self.classes(picks, rows, m)
+            done += m
 
     def draw(self, rng: np.random.Generator, m: int) -> tuple[Rows, Rows]:
         """``m`` showdowns: each varying player's option, and the dealer's rows."""
