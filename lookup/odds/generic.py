@@ -300,7 +300,7 @@ def _fixed_hands_after_the_flop(setup: _Setup, ranking: Ranking) -> EquityResult
         return None
     holes = [(known[0], known[1]) for known in setup.known]
     board = [card.index for card in setup.board]
-    counts = fixed_counts(holes, board, setup.unseen, ranking.kernel(7))
+    counts = fixed_counts(holes, board, setup.unseen, ranking.kernel(7), ranking.kernels.rivers7)
     return build_result(
         counts, setup.names, [1] * len(holes), exact=True, seed=None, board=setup.board,
         dead=setup.dead, game=setup.game,

@@ -53,13 +53,16 @@ def fixed_counts(
     board: Sequence[int],
     free: Sequence[int],
     seven: Callable[..., int],
+    rivers: Callable[..., Callable[[int], int]] | None = None,
 ) -> Counts:
     """Exact counts of two-card ``holes`` over every completion of ``board`` from ``free``.
 
     Card indices are 0-51 (``4 * rank + suit``); ``free`` holds the cards that can
     still come (the deck without the board, the hands and the dead cards) and
     ``board`` three to five cards (with five, the one showdown is counted).
-    ``seven`` is a ranking's seven-card kernel (``Ranking.kernel(7)``). Returns
+    ``seven`` is a ranking's seven-card kernel (``Ranking.kernel(7)``); ``rivers``,
+    when the ranking has it, the same with six cards fixed
+    (``Ranking.kernels.rivers7``), which the turn's rivers are counted with. Returns
     the :class:`~lookup.odds.results.Counts` the engines' tallies give.
     """
     to_come = 5 - len(board)
@@ -79,6 +82,21 @@ def fixed_counts(
     if to_come == 0:
         return _tally(len(holes), [(1, [seven(a, b, *shown) for a, b in hands])])
     kinds = _kinds(holes, board, free, to_come)
+    if to_come == 1 and len(hands) == 2 and rivers is not None:  # heads-up on the turn
+        (a1, a2), (c1, c2) = hands
+        b1, b2, b3, b4 = shown
+        mine_with, theirs_with = rivers(a1, a2, b1, b2, b3, b4), rivers(c1, c2, b1, b2, b3, b4)
+        first = second = tied = 0
+        for cards in kinds:
+            river, weight = DECK[cards[0]], len(cards)
+            mine, theirs = mine_with(river), theirs_with(river)
+            if mine < theirs:
+                first += weight
+            elif theirs < mine:
+                second += weight
+            else:
+                tied += weight
+        return _heads_up(first, second, tied)
     if to_come == 1 and len(hands) == 2:  # heads-up on the turn, the commonest: one pass
         (a1, a2), (c1, c2) = hands
         b1, b2, b3, b4 = shown
@@ -94,6 +112,17 @@ def fixed_counts(
             else:
                 tied += weight
         return _heads_up(first, second, tied)
+    if to_come == 1 and rivers is not None:
+        b1, b2, b3, b4 = shown
+        withs = [rivers(a, b, b1, b2, b3, b4) for a, b in hands]
+        return _tally(
+            len(holes),
+            [
+                (len(cards), [with_river(river) for with_river in withs])
+                for cards in kinds
+                for river in (DECK[cards[0]],)
+            ],
+        )
     if to_come == 1:
         b1, b2, b3, b4 = shown
         return _tally(
@@ -109,12 +138,21 @@ def fixed_counts(
     for i, turns in enumerate(kinds):
         n = len(turns)
         x = DECK[turns[0]]
+        if rivers is not None:  # each player's six cards with this turn, summed once
+            withs = [rivers(a, b, b1, b2, b3, x) for a, b in hands]
+            if n > 1:  # two cards of one kind
+                y = DECK[turns[1]]
+                groups.append((n * (n - 1) // 2, [with_river(y) for with_river in withs]))
+            for later in kinds[i + 1 :]:
+                y = DECK[later[0]]
+                groups.append((n * len(later), [with_river(y) for with_river in withs]))
+            continue
         if n > 1:  # two cards of one kind
             y = DECK[turns[1]]
             groups.append((n * (n - 1) // 2, [seven(a, b, b1, b2, b3, x, y) for a, b in hands]))
-        for rivers in kinds[i + 1 :]:
-            y = DECK[rivers[0]]
-            groups.append((n * len(rivers), [seven(a, b, b1, b2, b3, x, y) for a, b in hands]))
+        for later in kinds[i + 1 :]:
+            y = DECK[later[0]]
+            groups.append((n * len(later), [seven(a, b, b1, b2, b3, x, y) for a, b in hands]))
     return _tally(len(holes), groups)
 
 

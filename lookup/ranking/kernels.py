@@ -86,6 +86,9 @@ class Kernels(NamedTuple):
     """``router -> (cards, board=None, rules=None, game=None) -> value``: ``checked`` that
     also takes ``rules=`` and ``game=``, handing them to the router (a new function
     each call: the front door keeps the one it makes)."""
+    rivers7: Callable[..., Callable[[int], int]] | None = None
+    """``(six cards) -> (seventh card -> class)``: the seven-card kernel with six cards
+    summed once, for counting every river of a fixed hand (poker rankings; None else)."""
 
 
 def _no_route(*args: object) -> Any:
@@ -283,7 +286,25 @@ def poker_kernels(
 
         return checked
 
-    return Kernels(by_size, best, load_multi, entry(NO_ROUTER), entry)
+    def rivers7(a: int, b: int, c: int, d: int, e: int, f: int) -> Callable[[int], int]:
+        # Six cards' key summed once: each river then costs one key and one table read,
+        # not seven (exact counts of fixed hands on the turn: lookup.odds.small).
+        load_multi()
+        assert key67 is not None
+        key, table, offsets, suits, rows = key67, classes7, offsets7, flush_suit, row_bits
+        with_flush = flush7
+        six = (a, b, c, d, e, f)
+        k6 = key[a] + key[b] + key[c] + key[d] + key[e] + key[f]
+
+        def river(g: int) -> int:
+            k = (k6 + key[g]) & low
+            if with_flush is not None and suits[k & lanes]:
+                return with_flush(k, _suit_mask((*six, g), suits[k & lanes]))
+            return table[(k >> shift) + offsets[k >> rows]]
+
+        return river
+
+    return Kernels(by_size, best, load_multi, entry(NO_ROUTER), entry, rivers7)
 
 
 _CARD_SHIFT: Final = 64

@@ -360,7 +360,7 @@ def _fixed_counts(holes: list[Combo], board: list[int], out: set[int]) -> Counts
     """
     free = list(_ALL_CARDS.difference(out))
     if len(board) > 3:
-        return fixed_counts(holes, board, free, _standard_seven())
+        return fixed_counts(holes, board, free, _standard_seven(), _standard_rivers())
     cards = np.array(free, dtype=np.intp)[_position_pairs(len(free))]
     boards = parts_of(board).plus(dealt_parts(cards)).boards()
     tally = ShowdownTally(len(holes))
@@ -375,6 +375,12 @@ def _counts(tally: ShowdownTally) -> Counts:
 
 
 _ALL_CARDS: Final = frozenset(range(52))
+
+
+@cache
+def _standard_rivers() -> Callable[..., Callable[[int], int]] | None:
+    # The standard ranking's seven-card kernel with six cards fixed (its tables loaded).
+    return get_ranking("standard").kernels.rivers7
 
 
 @cache
