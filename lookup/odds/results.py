@@ -399,7 +399,7 @@ def build_result(
     n = counts.deals
     high, low = counts.wins_high, counts.wins_low
     unit = SHARE_UNIT * n
-    errors = std_errors(counts)
+    errors = [0.0] * len(names) if exact else std_errors(counts)  # exact: no error to give
     players = []
     for p, name in enumerate(names):
         share = int(counts.shares[p])
