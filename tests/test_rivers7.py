@@ -43,3 +43,21 @@ def test_rivers7_equals_the_seven_card_kernel(name: str) -> None:
 def test_other_kinds_have_none() -> None:
     assert get_ranking("badugi").kernels.rivers7 is None
     assert get_ranking("joker").kernels.rivers7 is None
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("board_size", [3, 4])
+def test_fixed_counts_are_the_same_with_and_without_rivers7(players: int, board_size: int) -> None:
+    from lookup.odds.small import fixed_counts
+
+    ranking = get_ranking("standard")
+    seven, rivers7 = ranking.kernel(7), ranking.kernels.rivers7
+    rng = random.Random(f"fixed-{players}-{board_size}")
+    for _ in range(40):
+        cards = rng.sample(range(52), 2 * players + board_size)
+        holes = [(cards[2 * p], cards[2 * p + 1]) for p in range(players)]
+        board = cards[2 * players :]
+        free = [c for c in range(52) if c not in cards]
+        assert fixed_counts(holes, board, free, seven, rivers7) == fixed_counts(
+            holes, board, free, seven
+        )

@@ -35,6 +35,7 @@ from free cards that no hand or board holds
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import chain
 from typing import Final
 
@@ -82,7 +83,9 @@ def fixed_counts(
     if to_come == 0:
         return _tally(len(holes), [(1, [seven(a, b, *shown) for a, b in hands])])
     kinds = _kinds(holes, board, free, to_come)
-    if to_come == 1 and len(hands) == 2 and rivers is not None:  # heads-up on the turn
+    if rivers is None:  # a ranking without it: the seven-card kernel, given six cards each time
+        rivers = partial(partial, seven)
+    if to_come == 1 and len(hands) == 2:  # heads-up on the turn, the commonest: one pass
         (a1, a2), (c1, c2) = hands
         b1, b2, b3, b4 = shown
         mine_with, theirs_with = rivers(a1, a2, b1, b2, b3, b4), rivers(c1, c2, b1, b2, b3, b4)
@@ -97,22 +100,7 @@ def fixed_counts(
             else:
                 tied += weight
         return _heads_up(first, second, tied)
-    if to_come == 1 and len(hands) == 2:  # heads-up on the turn, the commonest: one pass
-        (a1, a2), (c1, c2) = hands
-        b1, b2, b3, b4 = shown
-        first = second = tied = 0
-        for cards in kinds:
-            river, weight = DECK[cards[0]], len(cards)
-            mine = seven(a1, a2, b1, b2, b3, b4, river)
-            theirs = seven(c1, c2, b1, b2, b3, b4, river)
-            if mine < theirs:
-                first += weight
-            elif theirs < mine:
-                second += weight
-            else:
-                tied += weight
-        return _heads_up(first, second, tied)
-    if to_come == 1 and rivers is not None:
+    if to_come == 1:
         b1, b2, b3, b4 = shown
         withs = [rivers(a, b, b1, b2, b3, b4) for a, b in hands]
         return _tally(
@@ -123,36 +111,18 @@ def fixed_counts(
                 for river in (DECK[cards[0]],)
             ],
         )
-    if to_come == 1:
-        b1, b2, b3, b4 = shown
-        return _tally(
-            len(holes),
-            [
-                (len(cards), [seven(a, b, b1, b2, b3, b4, river) for a, b in hands])
-                for cards in kinds
-                for river in (DECK[cards[0]],)
-            ],
-        )
     b1, b2, b3 = shown
     groups = []
     for i, turns in enumerate(kinds):
         n = len(turns)
         x = DECK[turns[0]]
-        if rivers is not None:  # each player's six cards with this turn, summed once
-            withs = [rivers(a, b, b1, b2, b3, x) for a, b in hands]
-            if n > 1:  # two cards of one kind
-                y = DECK[turns[1]]
-                groups.append((n * (n - 1) // 2, [with_river(y) for with_river in withs]))
-            for later in kinds[i + 1 :]:
-                y = DECK[later[0]]
-                groups.append((n * len(later), [with_river(y) for with_river in withs]))
-            continue
+        withs = [rivers(a, b, b1, b2, b3, x) for a, b in hands]  # six cards summed once
         if n > 1:  # two cards of one kind
             y = DECK[turns[1]]
-            groups.append((n * (n - 1) // 2, [seven(a, b, b1, b2, b3, x, y) for a, b in hands]))
+            groups.append((n * (n - 1) // 2, [with_river(y) for with_river in withs]))
         for later in kinds[i + 1 :]:
             y = DECK[later[0]]
-            groups.append((n * len(later), [seven(a, b, b1, b2, b3, x, y) for a, b in hands]))
+            groups.append((n * len(later), [with_river(y) for with_river in withs]))
     return _tally(len(holes), groups)
 
 
