@@ -13,6 +13,7 @@ import random
 import pytest
 
 import lookup
+from lookup.odds.small import fixed_counts
 from lookup.ranking.ranking import get_ranking
 
 POKER = [r.name for r in lookup.rankings() if r.kind.name == "poker"]
@@ -48,8 +49,6 @@ def test_other_kinds_have_none() -> None:
 @pytest.mark.parametrize("players", [2, 3])
 @pytest.mark.parametrize("board_size", [3, 4])
 def test_fixed_counts_are_the_same_with_and_without_rivers7(players: int, board_size: int) -> None:
-    from lookup.odds.small import fixed_counts
-
     ranking = get_ranking("standard")
     seven, rivers7 = ranking.kernel(7), ranking.kernels.rivers7
     rng = random.Random(f"fixed-{players}-{board_size}")
