@@ -18,7 +18,7 @@ from lookup import (
     parse_card,
     parse_cards,
 )
-from lookup.core.cards import PRIMES
+from lookup.core.cards import _CARD_BY_TEXT, PRIMES, _parse_text
 
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "cdhs"
@@ -326,3 +326,23 @@ def test_player_count_errors_carry_the_count() -> None:
     with pytest.raises(PokerLookupError, match="2 to 10 players") as info:
         equity(["AsAh"])
     assert info.value.token == 1
+
+
+def test_the_quick_reading_of_text_is_the_parsers_for_every_pair_of_spellings() -> None:
+    # parse_cards reads exact spellings (spaced, or run together in pairs) by lookup and
+    # gives everything else to the explaining parser: on every pair of spellings both
+    # must give the same cards, or both refuse.
+    for a in _CARD_BY_TEXT:
+        for b in _CARD_BY_TEXT:
+            for text in (a + b, f"{a} {b}"):
+                try:
+                    slow: tuple[Card, ...] | None = tuple(_parse_text(text))
+                except PokerLookupError:
+                    slow = None
+                if slow is not None and len(set(slow)) != len(slow):
+                    slow = None  # a repeated card: parse_cards refuses it
+                try:
+                    fast: tuple[Card, ...] | None = parse_cards(text)
+                except PokerLookupError:
+                    fast = None
+                assert fast == slow, text

@@ -551,6 +551,13 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     lookup.CardError: cannot read 1.5 as a card: give a string like 'As', a Card, ...
     """
     if isinstance(cards, str):
+        # Most text is cards spelled exactly, spaced or run together in pairs: a dict
+        # lookup each. Anything else (and any repeat) takes the parser, which explains.
+        quick = quick_cards(cards)
+        if quick is None and len(cards) % 2 == 0 and not cards.isspace():
+            quick = quick_cards(" ".join(cards[i : i + 2] for i in range(0, len(cards), 2)))
+        if quick is not None and quick and len(set(quick)) == len(quick):
+            return quick
         parsed = _parse_text(cards)
     elif isinstance(cards, (bytes, bytearray, memoryview)):
         raise CardError(
