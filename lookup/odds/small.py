@@ -34,7 +34,7 @@ from free cards that no hand or board holds
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from itertools import chain
 from typing import Final
@@ -85,24 +85,13 @@ def fixed_counts(
     kinds = _kinds(holes, board, free, to_come)
     if rivers is None:  # a ranking without it: the seven-card kernel, given six cards each time
         rivers = partial(partial, seven)
-    if to_come == 1 and len(hands) == 2:  # heads-up on the turn, the commonest: one pass
-        (a1, a2), (c1, c2) = hands
-        b1, b2, b3, b4 = shown
-        mine_with, theirs_with = rivers(a1, a2, b1, b2, b3, b4), rivers(c1, c2, b1, b2, b3, b4)
-        first = second = tied = 0
-        for cards in kinds:
-            river, weight = DECK[cards[0]], len(cards)
-            mine, theirs = mine_with(river), theirs_with(river)
-            if mine < theirs:
-                first += weight
-            elif theirs < mine:
-                second += weight
-            else:
-                tied += weight
-        return _heads_up(first, second, tied)
     if to_come == 1:
         b1, b2, b3, b4 = shown
         withs = [rivers(a, b, b1, b2, b3, b4) for a, b in hands]
+        if len(withs) == 2:  # heads-up, the commonest: a pair per river, no list
+            mine, theirs = withs
+            rivers_of = ((len(cards), DECK[cards[0]]) for cards in kinds)
+            return _tally(2, ((n, (mine(river), theirs(river))) for n, river in rivers_of))
         return _tally(
             len(holes),
             [
@@ -157,7 +146,7 @@ def _kinds(
     return kinds
 
 
-def _tally(players: int, groups: Sequence[tuple[int, Sequence[int]]]) -> Counts:
+def _tally(players: int, groups: Iterable[tuple[int, Sequence[int]]]) -> Counts:
     """Counts over ``(boards, each player's class)`` groups, each weighing its board count.
 
     Lower classes are stronger; a k-way tie for best gives each of the k a
