@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from lookup.core.cards import Card
     from lookup.core.rules import RankingRules
     from lookup.ranking.kernels import Slow
-    from lookup.ranking.ranking import Ranking
     from lookup.ranking.tables import (
         BadugiTables,
         FiveCardTables,
@@ -42,6 +41,7 @@ if TYPE_CHECKING:
         OmahaRows,
         WildTables,
     )
+    from lookup.ranking.value import RankingLike
 
     T = TypeVar("T")
 
@@ -81,19 +81,19 @@ class RankingKind:
         """
         raise NotImplementedError
 
-    def kernels(self, ranking: Ranking, values: Values, slow: Slow) -> Kernels:
+    def kernels(self, ranking: RankingLike, values: Values, slow: Slow) -> Kernels:
         """The ranking's O(1) kernels, its tables read (see :mod:`lookup.ranking.kernels`).
 
         ``values`` gives what the checked entry returns; ``slow`` takes what it refuses.
         """
         raise NotImplementedError
 
-    def wild_cards(self, ranking: Ranking) -> frozenset[Card]:
+    def wild_cards(self, ranking: RankingLike) -> frozenset[Card]:
         """The deck's wild cards: none but in a wild kind."""
         return frozenset()
 
     def cards_worth(
-        self, ranking: Ranking, number: int, pools: tuple[tuple[Card, ...], ...]
+        self, ranking: RankingLike, number: int, pools: tuple[tuple[Card, ...], ...]
     ) -> tuple[Card, ...]:
         """The first subset of a pool that plays as class ``number``, as the pool orders it.
 
@@ -107,27 +107,27 @@ class RankingKind:
 
     # -- its tables: a kind reads only its own (the ranking keeps each, see Ranking) --
 
-    def five_tables(self, ranking: Ranking) -> FiveCardTables:
+    def five_tables(self, ranking: RankingLike) -> FiveCardTables:
         """Read ``hash5`` and ``flush``: poker's five-card tables."""
         raise self._no_table(ranking, "five-card tables (hash5, flush)")
 
-    def multi_tables(self, ranking: Ranking) -> MultiCardTables:
+    def multi_tables(self, ranking: RankingLike) -> MultiCardTables:
         """Read ``sum67``: poker's six- and seven-card table."""
         raise self._no_table(ranking, "six/seven-card table (sum67)")
 
-    def omaha_rows(self, ranking: Ranking) -> OmahaRows:
+    def omaha_rows(self, ranking: RankingLike) -> OmahaRows:
         """Read ``omaha``: poker's rows for the Omaha games."""
         raise self._no_table(ranking, "Omaha rows (omaha)")
 
-    def badugi_tables(self, ranking: Ranking) -> BadugiTables:
+    def badugi_tables(self, ranking: RankingLike) -> BadugiTables:
         """Read ``mask_prime`` and ``hash4``: badugi's tables."""
         raise self._no_table(ranking, "badugi tables (mask_prime, hash4)")
 
-    def wild_tables(self, ranking: Ranking) -> WildTables:
+    def wild_tables(self, ranking: RankingLike) -> WildTables:
         """Read ``wild``: a wild-card ranking's table."""
         raise self._no_table(ranking, "wild-card table (wild)")
 
-    def _no_table(self, ranking: Ranking, what: str) -> RankingError:
+    def _no_table(self, ranking: RankingLike, what: str) -> RankingError:
         return RankingError(
             f"{ranking.name} has no {what}: a {self.name} ranking reads {', '.join(self.files)}",
             ranking.name,
@@ -144,18 +144,18 @@ class PokerKind(RankingKind):
     def pick(self, *, poker: T, badugi: T, wild: T) -> T:
         return poker
 
-    def kernels(self, ranking: Ranking, values: Values, slow: Slow) -> Kernels:
+    def kernels(self, ranking: RankingLike, values: Values, slow: Slow) -> Kernels:
         return poker_kernels(
             ranking.deck, ranking.five_tables, lambda: ranking.multi_tables, values, slow
         )
 
-    def five_tables(self, ranking: Ranking) -> FiveCardTables:
+    def five_tables(self, ranking: RankingLike) -> FiveCardTables:
         return load_five(ranking.folder, ranking.classes)
 
-    def multi_tables(self, ranking: Ranking) -> MultiCardTables:
+    def multi_tables(self, ranking: RankingLike) -> MultiCardTables:
         return load_multi(ranking.folder, ranking.classes)
 
-    def omaha_rows(self, ranking: Ranking) -> OmahaRows:
+    def omaha_rows(self, ranking: RankingLike) -> OmahaRows:
         return load_omaha(ranking.folder, ranking.classes)
 
 
@@ -171,11 +171,11 @@ class BadugiKind(RankingKind):
     def pick(self, *, poker: T, badugi: T, wild: T) -> T:
         return badugi
 
-    def kernels(self, ranking: Ranking, values: Values, slow: Slow) -> Kernels:
+    def kernels(self, ranking: RankingLike, values: Values, slow: Slow) -> Kernels:
         return badugi_kernels(ranking.deck, ranking.badugi_tables, values, slow)
 
     def cards_worth(
-        self, ranking: Ranking, number: int, pools: tuple[tuple[Card, ...], ...]
+        self, ranking: RankingLike, number: int, pools: tuple[tuple[Card, ...], ...]
     ) -> tuple[Card, ...]:
         """The first subset whose cards are the class's ranks, each of its own suit.
 
@@ -190,7 +190,7 @@ class BadugiKind(RankingKind):
             if {c.rank for c in sub} == ranks and len({c.suit for c in sub}) == size
         )
 
-    def badugi_tables(self, ranking: Ranking) -> BadugiTables:
+    def badugi_tables(self, ranking: RankingLike) -> BadugiTables:
         return load_badugi(ranking.folder, ranking.classes)
 
 
@@ -204,17 +204,17 @@ class WildKind(RankingKind):
     def pick(self, *, poker: T, badugi: T, wild: T) -> T:
         return wild
 
-    def kernels(self, ranking: Ranking, values: Values, slow: Slow) -> Kernels:
+    def kernels(self, ranking: RankingLike, values: Values, slow: Slow) -> Kernels:
         from lookup.ranking.wild_kernels import wild_kernels  # only wild decks need them
 
         return wild_kernels(ranking.deck, ranking.wild_cards, ranking.wild_tables, values, slow)
 
-    def wild_cards(self, ranking: Ranking) -> frozenset[Card]:
+    def wild_cards(self, ranking: RankingLike) -> frozenset[Card]:
         """Its jokers and every card of a wild rank."""
         wild = set(ranking.definition.wild_ranks)
         return frozenset(c for c in ranking.deck if c.is_joker or c.rank in wild)
 
-    def wild_tables(self, ranking: Ranking) -> WildTables:
+    def wild_tables(self, ranking: RankingLike) -> WildTables:
         return load_wild(ranking.folder, ranking.classes)
 
 

@@ -25,10 +25,61 @@ from lookup.core.rules import Category
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import ClassVar, Final, TypeAlias
+    from pathlib import Path
+    from typing import ClassVar, Final, Protocol, TypeAlias
 
-    from lookup.core.cards import Rank
-    from lookup.ranking.ranking import Ranking
+    from lookup.core.cards import Card, Rank
+    from lookup.core.rules import RankingRules
+    from lookup.ranking.kernels import Kernels
+    from lookup.ranking.tables import (
+        BadugiTables,
+        ClassTable,
+        FiveCardTables,
+        MultiCardTables,
+        WildTables,
+    )
+
+    class RankingLike(Protocol):
+        """What a ranking's values and its kind (:mod:`lookup.ranking.kinds`) read of it.
+
+        :class:`~lookup.ranking.ranking.Ranking` builds both and satisfies this (the
+        type checker proves it where it passes itself to them); typed against it,
+        neither imports the module that imports them, so the layer's imports run one
+        way. Types only: nothing of it exists when the package runs.
+        """
+
+        @property
+        def name(self) -> str: ...
+        @property
+        def folder(self) -> str | Path: ...
+        @property
+        def definition(self) -> RankingRules: ...
+        @property
+        def classes(self) -> ClassTable: ...
+        @property
+        def class_count(self) -> int: ...
+        @property
+        def categories(self) -> tuple[Category, ...]: ...
+        @property
+        def deck(self) -> tuple[Card, ...]: ...
+        @property
+        def wild_cards(self) -> frozenset[Card]: ...
+        @property
+        def five_tables(self) -> FiveCardTables: ...
+        @property
+        def multi_tables(self) -> MultiCardTables: ...
+        @property
+        def badugi_tables(self) -> BadugiTables: ...
+        @property
+        def wild_tables(self) -> WildTables: ...
+        @property
+        def kernels(self) -> Kernels: ...
+        def kernel(self, size: int) -> Callable[..., int]: ...
+        def value(self, number: int) -> HandRank: ...
+        def ranks_of(self, number: int) -> tuple[Rank, ...]: ...
+        def describe(self, number: int) -> str: ...
+        def reduce_value(self, number: int) -> tuple[object, tuple[str | Path, int]]: ...
+
 
 __all__ = ["CLASS_COUNT", "Category", "ClassNumber", "HandRank"]
 
@@ -60,11 +111,11 @@ class HandRank:
 
     __slots__ = ("_number", "_ranking")
 
-    _registry: ClassVar[Callable[[str], Ranking]]
+    _registry: ClassVar[Callable[[str], RankingLike]]
     """Name -> ranking: ``lookup.ranking.ranking.get_ranking``, which that module sets here
     once, as it is defined (it makes the values, so this module cannot import it)."""
 
-    def __init__(self, ranking: Ranking, number: ClassNumber) -> None:
+    def __init__(self, ranking: RankingLike, number: ClassNumber) -> None:
         # Made by Ranking.value(); use that (or from_kev) rather than this.
         self._ranking = ranking
         self._number = number
@@ -75,7 +126,7 @@ class HandRank:
         return cls._registry("standard").value(kev)
 
     @property
-    def ranking(self) -> Ranking:
+    def ranking(self) -> RankingLike:
         """The ranking this value belongs to."""
         return self._ranking
 
