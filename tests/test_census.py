@@ -228,16 +228,25 @@ def test_ctrl_c_during_a_pooled_census_is_one_line_and_status_130(moment: str) -
     # Ctrl-C reaches the terminal's whole process group: the parent and every worker.
     # It is sent once a worker exists (it may not have reached its initializer yet) or
     # has done work: found by watching the process table, never by guessing a delay.
+    process, err = ctrl_c_at(_REPEATED_CENSUS, moment)
+    assert (process.returncode, err) == (130, "pokerlookup: interrupted\n")
+    assert _session_processes(process.pid) == [], "a worker outlived the census"
+
+
+def ctrl_c_at(script: str, moment: str) -> tuple[subprocess.Popen[str], str]:
+    """Run ``script`` (a pooled run repeated until interrupted) in a session of its own
+    and send Ctrl-C to the whole group at ``moment``: "a worker exists" or "a worker has
+    counted". Returns the ended process and its stderr."""
     process = subprocess.Popen(
-        [sys.executable, "-c", _REPEATED_CENSUS],
+        [sys.executable, "-c", script],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
     )
     try:
-        # The census repeats until interrupted: only the moment is waited for, however
-        # loaded the machine (a bound only so that a broken pool cannot hang the suite).
+        # Only the moment is waited for, however loaded the machine (a bound only so
+        # that a broken pool cannot hang the suite).
         deadline = time.monotonic() + 300
         while process.poll() is None and time.monotonic() < deadline:
             workers = _workers(process.pid)
@@ -249,8 +258,7 @@ def test_ctrl_c_during_a_pooled_census_is_one_line_and_status_130(moment: str) -
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
-    assert (process.returncode, err) == (130, "pokerlookup: interrupted\n")
-    assert _session_processes(process.pid) == [], "a worker outlived the census"
+    return process, err
 
 
 def test_jobs_are_capped() -> None:

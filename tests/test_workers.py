@@ -12,10 +12,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import signal
-import subprocess
-import sys
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -26,7 +22,7 @@ from lookup.cli.main import main
 from lookup.core.pool import max_workers, run_tasks
 from lookup.odds.results import SAMPLE_CHUNK, Counts
 from tests.game_equity_reference import reference_equity
-from tests.test_census import _has_counted, _session_processes, _workers
+from tests.test_census import _session_processes, _workers, ctrl_c_at
 
 
 def _cards(text: str) -> list[int]:
@@ -331,27 +327,7 @@ while True:  # until the interrupt, which lands inside a pooled run
 def test_ctrl_c_during_pooled_equity_is_one_line_and_status_130(moment: str) -> None:
     # As the census's test: Ctrl-C reaches the whole process group, sent once a worker
     # exists or has done work, found by watching the process table, never by a delay.
-    process = subprocess.Popen(
-        [sys.executable, "-c", _REPEATED_EQUITY],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        # The runs repeat until interrupted: only the moment is waited for, however
-        # loaded the machine (a bound only so that a broken pool cannot hang the suite).
-        deadline = time.monotonic() + 300
-        while process.poll() is None and time.monotonic() < deadline:
-            workers = _workers(process.pid)
-            if workers and (moment == "a worker exists" or any(map(_has_counted, workers))):
-                break
-            os.sched_yield()
-        os.killpg(process.pid, signal.SIGINT)
-        _, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
+    process, err = ctrl_c_at(_REPEATED_EQUITY, moment)
     assert (process.returncode, err) == (130, "pokerlookup: interrupted\n")
     assert _session_processes(process.pid) == [], "a worker outlived the equity run"
 
