@@ -53,7 +53,7 @@ from lookup.core.cards import ALL_COMBOS, DECK, RANK_CHARS, SUIT_CHARS, Card, Co
 from lookup.core.errors import CardError, HandSizeError, RangeError, TableError
 from lookup.core.messages import count
 from lookup.preflop.table import preflop_order
-from lookup.ranges.holding import holding_cards
+from lookup.ranges.holding import RangeValue, holding_cards
 
 __all__ = [
     "ALL_COMBOS",
@@ -315,7 +315,8 @@ def parse_holding(holding: object, player: int) -> tuple[str, tuple[Combo, ...]]
     """Player ``player``'s Hold'em holding, ``(its text, its combos)``: two cards or a range.
 
     Text that reads as exactly two cards is that hand; other text is a range
-    (the rule of :mod:`lookup.ranges.holding`); a list or array is cards.
+    (the rule of :mod:`lookup.ranges.holding`); a list or array is cards; a
+    :class:`~lookup.ranges.range.Range` gives its combos.
 
     >>> parse_holding("As Ah", 1) == ("As Ah", ((51, 50),)), len(parse_holding("QQ+", 2)[1])
     (True, 18)
@@ -342,6 +343,9 @@ two cards, got 1
         a, b = indices
         text = holding.strip() if isinstance(holding, str) else "".join(str(c) for c in cards)
         return text, ((max(a, b), min(a, b)),)
+    if isinstance(holding, RangeValue):  # a lookup.Range: its combos as read (the front door
+        # has checked it is a Hold'em range, flat, and not empty)
+        return str(holding), tuple((a, b) for a, b in holding.combos)
     if isinstance(holding, str):
         try:
             combos = parse_range(holding)
