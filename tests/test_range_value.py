@@ -235,6 +235,9 @@ def test_omaha_text_round_trips(items: list[tuple[str, str]], gone: str) -> None
     r = Range(_text(items), "omaha")
     assert dict(r.weights) == _reference(items, "omaha")
     r = r.without(gone) if gone else r
+    if not r:  # every combo removed: an empty range has no text to read back
+        assert r.to_text() == "" and r.to_text("bracket") == ""
+        return
     for style in ("colon", "bracket"):
         assert Range(r.to_text(style), "omaha") == r  # type: ignore[arg-type]
 
@@ -349,3 +352,14 @@ def test_equity_refuses_weights_and_other_games_ranges() -> None:
         lookup.equity([Range("AA"), "KK"], game="short-deck")
     with pytest.raises(lookup.RangeError, match="no combos"):
         lookup.equity([Range("AA") - Range("AA"), "KK"])
+
+
+def test_parse_range_and_range_vs_range_take_a_flat_holdem_range() -> None:
+    from lookup.odds.holdem.heads_up import range_vs_range
+
+    for text in ("QQ+, AKs", "15%", "A5s-A2s, AsKd", "random"):
+        assert lookup.parse_range(Range(text)) == lookup.parse_range(text)
+    assert range_vs_range(Range("QQ+, AKs"), Range("JJ-99")) == range_vs_range("QQ+, AKs", "JJ-99")
+    for refused in (Range("AKs:0.5"), Range("AAxx", "omaha"), Range("AA") - Range("AA")):
+        with pytest.raises(lookup.RangeError):
+            lookup.parse_range(refused)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from lookup.core.cards import CardsLike
 from lookup.game.registry import GameLike, get_game
 from lookup.odds.results import DEFAULT_EXACT_LIMIT, EquityResult, HoldingLike, check_question
-from lookup.ranges.range import Range, as_combos
+from lookup.ranges.range import Range
 from lookup.ranking.ranking import RulesLike, get_ranking
 
 __all__ = ["equity"]
@@ -137,7 +137,7 @@ weights other than 1
     )  # fmt: skip
     for player, holding in enumerate(hands, start=1):
         if isinstance(holding, Range):  # in the game's notation, flat: weights are not used yet
-            as_combos(holding, found, player)
+            holding.flat_combos(found, f"player {player}")
     if found.name == "holdem" and found.high_ranking(rules) is get_ranking("standard"):
         from lookup.odds.holdem.engine import equity as holdem_equity  # numpy: only when asked
 

@@ -233,17 +233,25 @@ def _short(text: str) -> str:
     return repr(text) if len(text) <= 60 else repr(text[:50]) + f"... ({len(text):,} characters)"
 
 
-def parse_range(text: str) -> tuple[Combo, ...]:
+def parse_range(text: str | RangeValue) -> tuple[Combo, ...]:
     """Expand range notation into its distinct combos, in order of first appearance.
 
     Parameters:
 
-    ``text``: Hold'em range notation: ``'QQ+, AKs, A5s-A2s, 22-55, 15%, AsKd, random'``
+    ``text``: Hold'em range notation: ``'QQ+, AKs, A5s-A2s, 22-55, 15%, AsKd, random'``, or
+        a :class:`~lookup.ranges.range.Range` of Hold'em whose weights are all 1 (its combos)
 
     >>> parse_range("AsKd")
     ((51, 45),)
     >>> len(parse_range("QQ+, AKs, AsKd")), len(parse_range("KTo+")), len(parse_range("22-55"))
     (23, 36, 24)
+    >>> from lookup.ranges.range import Range
+    >>> parse_range(Range("AKs, QQ+")) == parse_range("AKs, QQ+")
+    True
+    >>> parse_range(Range("AKs:0.5"))
+    Traceback (most recent call last):
+    ...
+    lookup.RangeError: weighted equity is not supported yet: range 'AKs:0.5' has weights other ...
     >>> parse_range("AKs-QJs")
     Traceback (most recent call last):
     ...
@@ -253,6 +261,8 @@ def parse_range(text: str) -> tuple[Combo, ...]:
     ...
     lookup.RangeError: empty range ' , ': give pairs (QQ, QQ+, 22-55), ...
     """
+    if isinstance(text, RangeValue):  # a lookup.Range: its combos, if a flat Hold'em range
+        return tuple((a, b) for a, b in text.flat_combos("holdem"))
     if not isinstance(text, str):
         raise RangeError(f"a range is a string such as 'QQ+, AKs', got {type(text).__name__}", text)
     seen: dict[Combo, None] = {}

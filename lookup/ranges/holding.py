@@ -51,6 +51,10 @@ class RangeValue:
         """The range's combos, in its order."""
         raise NotImplementedError
 
+    def flat_combos(self, game: str, who: str = "") -> tuple[tuple[int, ...], ...]:
+        """The combos, refused unless the range is ``game``'s, not empty, every weight 1."""
+        raise NotImplementedError
+
 
 def holding_cards(holding: object, hole_cards: int) -> tuple[Card, ...] | None:
     """The cards of ``holding`` when the rule above reads it as cards, else None (a range).

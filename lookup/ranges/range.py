@@ -43,7 +43,7 @@ from lookup.ranges.holdem import class_combos, combo_text, parse_range
 from lookup.ranges.holding import RangeValue
 from lookup.ranges.omaha import parse_omaha_range
 
-__all__ = ["Range", "as_combos", "range_game"]
+__all__ = ["Range", "range_game"]
 
 Combo = tuple[int, ...]
 """A combo as card indices: ``(higher, lower)`` in Hold'em, sorted upwards in Omaha."""
@@ -340,6 +340,42 @@ order, and short-deck has no such order: name the hands
         """True when every combo has weight 1 (a range as engines read text today)."""
         return all(weight == 1 for weight in self._weights.values())
 
+    def flat_combos(self, game: GameLike, who: str = "") -> tuple[Combo, ...]:
+        """The combos, for an equity engine or a reader of flat ranges in ``game``.
+
+        Refused unless the range is in ``game``'s notation, has a combo, and every weight
+        is 1 (weights are not used by equity yet). ``who`` starts the message
+        (``"player 2"``).
+
+        >>> Range("AA").flat_combos("holdem")[:2]
+        ((51, 50), (51, 49))
+        >>> Range("AA:0.5").flat_combos("holdem", "player 2")
+        Traceback (most recent call last):
+        ...
+        lookup.RangeError: player 2: weighted equity is not supported yet: range 'AA:0.5' \
+has weights other than 1
+        >>> Range("AA").flat_combos("omaha")
+        Traceback (most recent call last):
+        ...
+        lookup.RangeError: Range('AA') is a holdem range and this game reads omaha ranges
+        """
+        start = f"{who}: " if who else ""
+        wanted = range_game(game)[0]
+        if self._game != wanted:
+            raise RangeError(
+                f"{start}{self!r} is a {self._game} range and this game reads {wanted} ranges",
+                str(self),
+            )
+        if not self._weights:
+            raise RangeError(f"{start}the range has no combos", str(self))
+        if not self.flat:
+            raise RangeError(
+                f"{start}weighted equity is not supported yet: range {str(self)!r} has weights "
+                "other than 1",
+                str(self),
+            )
+        return self.combos
+
     def without(self, cards: CardsLike) -> Range:
         """The range once ``cards`` (a board, dead cards, a known hand) are out of the deck.
 
@@ -501,15 +537,18 @@ def _runs(ranks: list[int]) -> list[tuple[int, int]]:
 
 def _holdem_tokens(combos: set[Combo], deck: frozenset[int]) -> list[str]:
     """Canonical Hold'em tokens for a set of combos: whole classes grouped, the rest explicit."""
-    every = _deck_combos(deck)
-    if combos == set(every):
+    if len(combos) == len(_deck_combos(deck)) and combos.issuperset(_deck_combos(deck)):
         return ["random"]
     ranks = sorted({card // 4 for card in deck})
-    left = set(combos)
+    named: set[Combo] = set()  # the combos of the classes named so far
     tokens: list[str] = []
 
     def full(high: int, low: int, suited: bool | None) -> bool:
-        return set(class_combos(high, low, suited)) <= left
+        cards = _class_set(high, low, suited)
+        if cards <= combos:
+            named.update(cards)
+            return True
+        return False
 
     pairs = [r for r in ranks if full(r, r, None)]
     for top, bottom in _runs(pairs):
@@ -539,41 +578,16 @@ def _holdem_tokens(combos: set[Combo], deck: frozenset[int]) -> list[str]:
                 else:
                     found.append((top, f"{h}{RANK_CHARS[top]}{kind}-{h}{b}{kind}"))
         tokens.extend(token for _, token in sorted(found, key=lambda x: -x[0]))
-    named = {c for token in tokens for c in parse_range(token)}
     rest = sorted(combos - named, reverse=True)
     return tokens + [combo_text((a, b)) for a, b in rest]
+
+
+@cache
+def _class_set(high: int, low: int, suited: bool | None) -> frozenset[Combo]:
+    return frozenset(class_combos(high, low, suited))
 
 
 @cache
 def _deck_combos(deck: frozenset[int]) -> tuple[Combo, ...]:
     cards = sorted(deck, reverse=True)
     return tuple((a, b) for i, a in enumerate(cards) for b in cards[i + 1 :])
-
-
-def as_combos(holding: Range, game: GameLike, player: int) -> tuple[Combo, ...]:
-    """A flat Range's combos for an equity engine in ``game``, checked (the front door's hook).
-
-    >>> as_combos(Range("AA"), "holdem", 1)[:2]
-    ((51, 50), (51, 49))
-    >>> as_combos(Range("AA:0.5"), "holdem", 2)
-    Traceback (most recent call last):
-    ...
-    lookup.RangeError: player 2: weighted equity is not supported yet: range 'AA:0.5' has \
-weights other than 1
-    """
-    wanted = range_game(game)[0]
-    if holding.game != wanted:
-        raise RangeError(
-            f"player {player}: {holding!r} is a {holding.game} range and this game reads "
-            f"{wanted} ranges",
-            str(holding),
-        )
-    if not holding:
-        raise RangeError(f"player {player}: the range has no combos", str(holding))
-    if not holding.flat:
-        raise RangeError(
-            f"player {player}: weighted equity is not supported yet: range {str(holding)!r} "
-            "has weights other than 1",
-            str(holding),
-        )
-    return holding.combos
