@@ -161,7 +161,12 @@ def test_a_range_is_text_or_a_range() -> None:
     with pytest.raises(lookup.RangeError):
         Range(["AA"])  # type: ignore[arg-type]
     r = Range("AA:0.5")
-    assert Range(r) == r
+    assert Range(r) == r and Range(r, "holdem") == r
+    short = Range("AA", "short-deck")
+    assert Range(short) == short and Range(short).game == "short-deck"
+    with pytest.raises(lookup.RangeError) as caught:
+        Range(short, "holdem")
+    assert caught.value.token == "short-deck"
 
 
 # Printing and round trips

@@ -199,9 +199,10 @@ def _combos(token: str, game: str, hole_cards: int, deck: frozenset[int]) -> lis
 class Range(RangeValue):
     """A range: a set of combos, each with an exact weight in (0, 1], in one game's notation.
 
-    ``Range(text, game="holdem")`` reads weighted range text (see the module); ``game``
-    is any game with range notation, and :attr:`game` names whose notation the range is
-    in (``"holdem"``, ``"short-deck"``, ``"omaha"``, ``"omaha5"``, ``"omaha6"``). A
+    ``Range(text, game=None)`` reads weighted range text (see the module); ``game``
+    is any game with range notation (None: Hold'em; for a Range, its own), and
+    :attr:`game` names whose notation the range is in (``"holdem"``, ``"short-deck"``,
+    ``"omaha"``, ``"omaha5"``, ``"omaha6"``). A
     Range is immutable and hashable; it compares equal to another with the same game,
     combos and weights. Iterating gives its combos, in the order the text first named
     them, so a flat Range gives an engine exactly what its text does.
@@ -227,15 +228,20 @@ order, and short-deck has no such order: name the hands
     _source: tuple[tuple[str, Fraction], ...] | None
     _hash: int | None
 
-    def __init__(self, text: str | Range, game: GameLike = "holdem") -> None:
-        if isinstance(text, Range):
+    def __init__(self, text: str | Range, game: GameLike | None = None) -> None:
+        if isinstance(text, Range):  # a copy; a game, if given, must be the range's own
+            if game is not None and range_game(game)[0] != text._game:
+                raise RangeError(
+                    f"{text!r} is a {text._game} range, not a {range_game(game)[0]} range",
+                    text._game,
+                )
             self._copy(text, text._weights, text._source)
             return
         if not isinstance(text, str):
             raise RangeError(
                 f"a range is text such as 'QQ+, AKs:0.5', got {type(text).__name__}", text
             )
-        name, hole_cards, deck = range_game(game)
+        name, hole_cards, deck = range_game("holdem" if game is None else game)
         weights: dict[Combo, Fraction] = {}
         items = _items(text, omaha=hole_cards != 2)
         read: dict[str, list[Combo]] = {}  # a repeated token is expanded once
