@@ -121,6 +121,13 @@ def test_omaha_notation_with_weights() -> None:
     assert len(Range("random", "omaha")) == 270725
 
 
+def test_cards_outside_the_deck_are_refused() -> None:
+    for text, game in (("AsAhKdJk", "omaha"), ("AsJk", "holdem"), ("5s5h", "short-deck")):
+        with pytest.raises(lookup.RangeError) as caught:
+            Range(text, game)
+        assert caught.value.token == text
+
+
 def test_ranges_of_games_without_notation_are_refused() -> None:
     with pytest.raises(lookup.RangeError) as caught:
         Range("AA", "razz")
@@ -341,6 +348,10 @@ def test_equity_takes_a_flat_range_with_the_same_answer_as_its_text() -> None:
         assert [p.equity for p in as_range] == [p.equity for p in as_text]
         assert [p.equity_fraction for p in as_range] == [p.equity_fraction for p in as_text]
         assert as_range.boards == as_text.boards
+    for game, board in (("short-deck", "6c7d9h Td"), ("holdem", "2c7d9h Td")):
+        text = lookup.equity(["AsAh", "random"], board=board, game=game)
+        value = lookup.equity(["AsAh", Range("random", game)], board=board, game=game)
+        assert value[0].equity == text[0].equity and value.exact and text.exact
     seeded = [
         lookup.equity([h, "random"], samples=20_000, seed=3, workers=1)
         for h in ("QQ+", Range("QQ+"))

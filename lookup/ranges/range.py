@@ -189,7 +189,10 @@ def _combos(token: str, game: str, hole_cards: int, deck: frozenset[int]) -> lis
         except CardError:
             cards = ()
         if len(cards) == hole_cards:  # an explicit holding, as AsKd is in Hold'em
-            return [tuple(sorted(card.index for card in cards))]
+            combo = tuple(sorted(card.index for card in cards))
+            if not deck.issuperset(combo):  # a joker
+                raise RangeError(f"{token!r} holds a card that is not in the {game} deck", token)
+            return [combo]
         combos = list(parse_omaha_range(token, hole_cards))
     if not combos:
         raise RangeError(f"{token!r} names no {game} hand: its ranks are not in the deck", token)
