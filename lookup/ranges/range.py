@@ -32,7 +32,6 @@ import re
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import cache
-from numbers import Rational
 from types import MappingProxyType
 from typing import Final, Literal
 
@@ -283,9 +282,10 @@ order, and short-deck has no such order: name the hands
 
     @classmethod
     def from_weights(
-        cls, weights: Mapping[CardsLike, Rational | str], game: GameLike = "holdem"
+        cls, weights: Mapping[CardsLike, Fraction | int | float | str], game: GameLike = "holdem"
     ) -> Range:
-        """A range from ``{combo: weight}``: combos as cards in any form, weights exact decimals.
+        """A range from ``{combo: weight}``: combos as cards in any form, weights exact decimals
+        (a Fraction, an int, a float read as it prints, or decimal text).
 
         A weight of 0 leaves its combo out; the result may be empty.
 
