@@ -16,7 +16,7 @@ subpackage with one job (``docs/architecture.md`` draws them):
 * :mod:`lookup.batch` -- numpy batches, the census, deal enumeration;
 * :mod:`lookup.game` -- games, their evaluation, showdowns and pots;
 * :mod:`lookup.preflop` -- the heads-up preflop table and the 169 classes;
-* :mod:`lookup.ranges` -- range notation of every game family;
+* :mod:`lookup.ranges` -- range notation of every game family, and :class:`Range`;
 * :mod:`lookup.odds` -- equity in every game, behind :func:`equity` (its Hold'em
   engine and heads-up preflop equity in :mod:`lookup.odds.holdem`);
 * :mod:`lookup.cli` -- the ``pokerlookup`` command.
@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from lookup.odds.front import equity
     from lookup.odds.results import EquityResult, PlayerEquity
     from lookup.ranges.holdem import parse_range
+    from lookup.ranges.range import Range
     from lookup.ranking.describe import parse_description
     from lookup.ranking.fast import evaluate5, evaluate6, evaluate7
 
@@ -83,6 +84,7 @@ __all__ = [
     "PlayerEquity",
     "PlayerHand",
     "PokerLookupError",
+    "Range",
     "RangeError",
     "Rank",
     "Ranking",
@@ -136,6 +138,7 @@ _LAZY: dict[str, str] = {
     "equity": "lookup.odds.front",
     **dict.fromkeys(("EquityResult", "PlayerEquity"), "lookup.odds.results"),
     "parse_range": "lookup.ranges.holdem",
+    "Range": "lookup.ranges.range",
 }
 
 

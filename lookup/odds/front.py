@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from lookup.core.cards import CardsLike
 from lookup.game.registry import GameLike, get_game
 from lookup.odds.results import DEFAULT_EXACT_LIMIT, EquityResult, HoldingLike, check_question
+from lookup.ranges.range import Range
 from lookup.ranking.ranking import RulesLike, get_ranking
 
 __all__ = ["equity"]
@@ -61,7 +62,8 @@ def equity(
 
     ``hands``: 2 to 10 holdings, one per player: explicit cards (``'AsAh'``, ``'As Ah'``),
         ``'random'``, or range notation in the games that have one (``'QQ+, AKs'`` in Hold'em
-        and short deck, ``'AAxx ds'`` in Omaha)
+        and short deck, ``'AAxx ds'`` in Omaha), as text or a :class:`~lookup.ranges.range.Range`
+        of that game whose weights are all 1
     ``board``: board cards already dealt (0, 3, 4 or 5 in Hold'em; none in stud and draw)
     ``dead``: cards out of play (folded, burned, seen)
     ``game``: the game (see :func:`lookup.games`); None: Hold'em
@@ -112,6 +114,13 @@ def equity(
     >>> early = equity(["QQ+", "AKs", "random"], seed=2, target_std_error=0.002, workers=1)
     >>> early.stopped, early.boards, max(p.std_error for p in early) < 0.002
     ('target_std_error', 65536, True)
+    >>> equity([Range("AA"), "KsKh"], board="2c7d9h")[0].hand
+    'AA'
+    >>> equity([Range("AA:0.5, KK"), "QsQh"])
+    Traceback (most recent call last):
+    ...
+    lookup.RangeError: player 1: weighted equity is not supported yet: range 'KK, AA:0.5' has \
+weights other than 1
     >>> equity(["AsAh"])
     Traceback (most recent call last):
     ...
@@ -126,6 +135,9 @@ def equity(
         hands, exact, samples, seed, exact_limit, workers=workers,
         target_std_error=target_std_error, time_limit=time_limit,
     )  # fmt: skip
+    for player, holding in enumerate(hands, start=1):
+        if isinstance(holding, Range):  # in the game's notation, flat: weights are not used yet
+            holding.flat_combos(found, f"player {player}")
     if found.name == "holdem" and found.high_ranking(rules) is get_ranking("standard"):
         from lookup.odds.holdem.engine import equity as holdem_equity  # numpy: only when asked
 

@@ -103,7 +103,7 @@ from lookup.odds.results import (
     sampled_counts,
 )
 from lookup.odds.small import fixed_counts
-from lookup.ranges.holding import holding_cards
+from lookup.ranges.holding import RangeValue, holding_cards
 from lookup.ranges.notation import read_range
 from lookup.ranking.ranking import Ranking, RulesLike
 
@@ -384,6 +384,11 @@ def _setup(
             continue
         # The one rule of lookup.ranges.holding: a whole holding of cards, else a range.
         cards = holding_cards(holding, game.hole_cards)
+        if isinstance(holding, RangeValue):  # a lookup.Range: the front door checked its game
+            names.append(str(holding))
+            known.append(())
+            ranges[player - 1] = holding.combos
+            continue
         if cards is None:
             if not isinstance(holding, str):
                 raise CardError(

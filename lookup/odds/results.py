@@ -22,6 +22,7 @@ from lookup.core.cards import Card
 from lookup.core.errors import PokerLookupError
 from lookup.core.pool import check_workers, cpu_count, run_tasks, worker_pool
 from lookup.core.progress import LateProgress
+from lookup.ranges.holding import RangeValue
 
 if TYPE_CHECKING:
     import numpy as np
@@ -90,9 +91,10 @@ WORKERS_AFTER: Final = 0.5
 STOP_REASONS: Final = ("target_std_error", "time_limit")
 """Why a sampled run stopped before its samples (:attr:`EquityResult.stopped`)."""
 
-HoldingLike = str | Iterable[Card | str | int]
+HoldingLike = str | RangeValue | Iterable[Card | str | int]
 """A player's holding: text (``"As Ah"``, ``"QQ+, AKs"``; see :mod:`lookup.ranges.holding`),
-or cards as a list of card strings, Cards or indices, or a numpy array of indices."""
+a :class:`~lookup.ranges.range.Range`, or cards as a list of card strings, Cards or indices,
+or a numpy array of indices."""
 
 
 @dataclass(frozen=True)

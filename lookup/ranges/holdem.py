@@ -53,7 +53,7 @@ from lookup.core.cards import ALL_COMBOS, DECK, RANK_CHARS, SUIT_CHARS, Card, Co
 from lookup.core.errors import CardError, HandSizeError, RangeError, TableError
 from lookup.core.messages import count
 from lookup.preflop.table import preflop_order
-from lookup.ranges.holding import holding_cards
+from lookup.ranges.holding import RangeValue, holding_cards
 
 __all__ = [
     "ALL_COMBOS",
@@ -233,17 +233,25 @@ def _short(text: str) -> str:
     return repr(text) if len(text) <= 60 else repr(text[:50]) + f"... ({len(text):,} characters)"
 
 
-def parse_range(text: str) -> tuple[Combo, ...]:
+def parse_range(text: str | RangeValue) -> tuple[Combo, ...]:
     """Expand range notation into its distinct combos, in order of first appearance.
 
     Parameters:
 
-    ``text``: Hold'em range notation: ``'QQ+, AKs, A5s-A2s, 22-55, 15%, AsKd, random'``
+    ``text``: Hold'em range notation: ``'QQ+, AKs, A5s-A2s, 22-55, 15%, AsKd, random'``, or
+        a :class:`~lookup.ranges.range.Range` of Hold'em whose weights are all 1 (its combos)
 
     >>> parse_range("AsKd")
     ((51, 45),)
     >>> len(parse_range("QQ+, AKs, AsKd")), len(parse_range("KTo+")), len(parse_range("22-55"))
     (23, 36, 24)
+    >>> from lookup.ranges.range import Range
+    >>> parse_range(Range("AKs, QQ+")) == parse_range("AKs, QQ+")
+    True
+    >>> parse_range(Range("AKs:0.5"))
+    Traceback (most recent call last):
+    ...
+    lookup.RangeError: weighted equity is not supported yet: range 'AKs:0.5' has weights other ...
     >>> parse_range("AKs-QJs")
     Traceback (most recent call last):
     ...
@@ -253,6 +261,8 @@ def parse_range(text: str) -> tuple[Combo, ...]:
     ...
     lookup.RangeError: empty range ' , ': give pairs (QQ, QQ+, 22-55), ...
     """
+    if isinstance(text, RangeValue):  # a lookup.Range: its combos, if a flat Hold'em range
+        return tuple((a, b) for a, b in text.flat_combos("holdem"))
     if not isinstance(text, str):
         raise RangeError(f"a range is a string such as 'QQ+, AKs', got {type(text).__name__}", text)
     seen: dict[Combo, None] = {}
@@ -315,7 +325,8 @@ def parse_holding(holding: object, player: int) -> tuple[str, tuple[Combo, ...]]
     """Player ``player``'s Hold'em holding, ``(its text, its combos)``: two cards or a range.
 
     Text that reads as exactly two cards is that hand; other text is a range
-    (the rule of :mod:`lookup.ranges.holding`); a list or array is cards.
+    (the rule of :mod:`lookup.ranges.holding`); a list or array is cards; a
+    :class:`~lookup.ranges.range.Range` gives its combos.
 
     >>> parse_holding("As Ah", 1) == ("As Ah", ((51, 50),)), len(parse_holding("QQ+", 2)[1])
     (True, 18)
@@ -342,6 +353,9 @@ two cards, got 1
         a, b = indices
         text = holding.strip() if isinstance(holding, str) else "".join(str(c) for c in cards)
         return text, ((max(a, b), min(a, b)),)
+    if isinstance(holding, RangeValue):  # a lookup.Range: its combos as read (the front door
+        # has checked it is a Hold'em range, flat, and not empty)
+        return str(holding), tuple((a, b) for a, b in holding.combos)
     if isinstance(holding, str):
         try:
             combos = parse_range(holding)

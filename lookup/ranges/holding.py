@@ -8,7 +8,8 @@ One rule, followed by both equity engines (:mod:`lookup.odds.holdem` and
   ``"As Ah Kd Kc"`` in Omaha;
 * any other text is read as a range in the game's notation (``"QQ+, AKs"``,
   ``"AAxx"``), or, in a game without one, as the cards dealt so far;
-* anything that is not text (a list of card strings, :class:`~lookup.core.cards.Card`
+* a :class:`~lookup.ranges.range.Range` is a range;
+* anything else that is not text (a list of card strings, :class:`~lookup.core.cards.Card`
   objects or card indices, a numpy array of indices) is cards, as
   :func:`lookup.evaluate` reads them.
 
@@ -33,7 +34,26 @@ from collections.abc import Iterable
 from lookup.core.cards import Card, parse_cards, quick_cards
 from lookup.core.errors import CardError, DuplicateCardError
 
-__all__ = ["holding_cards"]
+__all__ = ["RangeValue", "holding_cards"]
+
+
+class RangeValue:
+    """The base of :class:`lookup.ranges.range.Range`: a range already read, as combos.
+
+    It lets the readers below that module (:func:`lookup.ranges.holdem.parse_holding`,
+    the engines) take a Range without importing it (that module imports them).
+    """
+
+    __slots__ = ()
+
+    @property
+    def combos(self) -> tuple[tuple[int, ...], ...]:
+        """The range's combos, in its order."""
+        raise NotImplementedError
+
+    def flat_combos(self, game: str, who: str = "") -> tuple[tuple[int, ...], ...]:
+        """The combos, refused unless the range is ``game``'s, not empty, every weight 1."""
+        raise NotImplementedError
 
 
 def holding_cards(holding: object, hole_cards: int) -> tuple[Card, ...] | None:
@@ -44,6 +64,8 @@ def holding_cards(holding: object, hole_cards: int) -> tuple[Card, ...] | None:
     text nor an iterable gives None (the engine says what it accepts). Cards
     that are not text are returned whatever their number: the engine checks it.
     """
+    if isinstance(holding, RangeValue):  # a range, read already
+        return None
     if isinstance(holding, str):
         if len(holding) == 4 and holding.isalnum():
             # "AsAh", the commonest spelling of a hand: two cards run together. With no

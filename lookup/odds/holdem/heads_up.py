@@ -44,6 +44,7 @@ from lookup.preflop.classes import CLASS_NAMES, class_index
 from lookup.preflop.matchups import matchup_key
 from lookup.preflop.table import BOARDS, class_counts, matchups
 from lookup.ranges.holdem import parse_holding, parse_range
+from lookup.ranges.holding import RangeValue
 
 if TYPE_CHECKING:
     from lookup.odds.results import EquityResult, HoldingLike
@@ -185,10 +186,13 @@ def _checked_combos(combos: object) -> tuple[Combo, ...]:
     return tuple(checked)
 
 
-def range_vs_range(first: str | Sequence[Combo], second: str | Sequence[Combo]) -> HeadsUp:
+def range_vs_range(
+    first: str | RangeValue | Sequence[Combo], second: str | RangeValue | Sequence[Combo]
+) -> HeadsUp:
     """Exact counts of one range against another: every disjoint pair of combos, every board.
 
-    Ranges are range text (see :mod:`lookup.ranges.holdem`) or lists of combos.
+    Ranges are range text (see :mod:`lookup.ranges.holdem`), flat Hold'em
+    :class:`~lookup.ranges.range.Range` values or lists of combos.
 
     >>> r = range_vs_range("QQ+, AKs", "JJ-99")
     >>> round(r.equity, 6), r.showdowns // BOARDS
@@ -204,8 +208,8 @@ def range_vs_range(first: str | Sequence[Combo], second: str | Sequence[Combo]) 
     ...
     lookup.RangeError: combo (51, 51) is not two distinct card indices 0-51
     """
-    a = parse_range(first) if isinstance(first, str) else _checked_combos(first)
-    b = parse_range(second) if isinstance(second, str) else _checked_combos(second)
+    a = parse_range(first) if isinstance(first, str | RangeValue) else _checked_combos(first)
+    b = parse_range(second) if isinstance(second, str | RangeValue) else _checked_combos(second)
     wins, ties, pairs = _disjoint_pairs(a, b)
     if pairs == 0:
         raise RangeError("the two ranges cannot be held at once: every pair shares a card")
