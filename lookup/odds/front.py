@@ -16,7 +16,13 @@ from collections.abc import Sequence
 
 from lookup.core.cards import CardsLike
 from lookup.game.registry import GameLike, get_game
-from lookup.odds.results import DEFAULT_EXACT_LIMIT, EquityResult, HoldingLike, check_question
+from lookup.odds.results import (
+    DEFAULT_EXACT_LIMIT,
+    EquityResult,
+    HoldingLike,
+    WeightLike,
+    check_question,
+)
 from lookup.ranking.ranking import RulesLike, get_ranking
 
 __all__ = ["equity"]
@@ -37,6 +43,7 @@ def equity(
     workers: int | None = None,
     target_std_error: float | None = None,
     time_limit: float | None = None,
+    weights: Sequence[Sequence[WeightLike] | None] | None = None,
 ) -> EquityResult:
     """Each player's share of the pot, win and tie: exact, or sampled when enumeration is large.
 
@@ -82,6 +89,13 @@ def equity(
         error of equity is below this (0.001 is 0.1 percentage point); ``samples`` (or, if
         not given, :data:`~lookup.odds.results.MAX_SAMPLES`) still bounds the run
     ``time_limit``: stop sampling, between chunks, after this many seconds; bounded the same
+    ``weights``: provisional (issue 21, until ``lookup.Range`` passes its own): one list
+        per player, parallel to the combos its holding reads as (``lookup.ranges``' order),
+        each weight from 0 to 1 (a Fraction, whole number or text like ``"0.25"``; 0
+        removes the combo); None for a player: every weight 1; a player holding cards has
+        one weight. The answer is then the weighted average over every compatible
+        assignment of combos (each weighing the product of its combos' weights), and each
+        range holder's ``by_combo`` and ``by_class`` are filled in (docs/equity.md)
 
     Returns an :class:`~lookup.odds.results.EquityResult`: one
     :class:`~lookup.odds.results.PlayerEquity` per player, in input order, and
@@ -101,7 +115,8 @@ def equity(
     - ``equity_fraction``: ``equity`` as an exact Fraction when exact and known
       (the generic engine; None otherwise);
     - hi/lo games only (None elsewhere): ``scoop``, the whole pot alone;
-      ``win_high`` and ``win_low``, the high or the low half alone.
+      ``win_high`` and ``win_low``, the high or the low half alone;
+    - weighted runs only (None otherwise, provisional): ``by_combo`` and ``by_class``.
 
     >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
     >>> round(aces.equity, 4), aces.boards, aces.exact
@@ -112,6 +127,13 @@ def equity(
     >>> early = equity(["QQ+", "AKs", "random"], seed=2, target_std_error=0.002, workers=1)
     >>> early.stopped, early.boards, max(p.std_error for p in early) < 0.002
     ('target_std_error', 65536, True)
+    >>> weighted = equity(["QQ+", "AKs"], board="2c7d9h", weights=[["1/2"] * 6 + [1] * 12, None])
+    >>> weighted[0].equity_fraction, weighted[0].by_class["QQ"].probability_fraction
+    (Fraction(1337, 1584), Fraction(1, 3))
+    >>> equity(["AsAh", "KK"], weights=[None, [1, 1]])
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: player 2: give one weight per combo (6), got [1, 1]
     >>> equity(["AsAh"])
     Traceback (most recent call last):
     ...
@@ -132,12 +154,12 @@ def equity(
         return holdem_equity(
             hands, board, dead, exact=exact, samples=samples, seed=seed,
             exact_limit=exact_limit, progress=progress, workers=workers,
-            target_std_error=target_std_error, time_limit=time_limit,
+            target_std_error=target_std_error, time_limit=time_limit, weights=weights,
         )  # fmt: skip
     from lookup.odds.generic import equity as generic_equity  # numpy: only when asked
 
     return generic_equity(
         hands, board, dead, game=found, rules=rules, exact=exact, samples=samples, seed=seed,
         exact_limit=exact_limit, progress=progress, workers=workers,
-        target_std_error=target_std_error, time_limit=time_limit,
+        target_std_error=target_std_error, time_limit=time_limit, weights=weights,
     )  # fmt: skip

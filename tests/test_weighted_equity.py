@@ -1,0 +1,372 @@
+"""Weighted equity (issue 21), held against a plain brute force written from the definition.
+
+The definition: every assignment of one combo per player with no card in common
+weighs the product of its combos' weights; a player's equity is the weighted
+average of their pot share over every such assignment and every board (each
+assignment has as many boards as any other). A combo's equity is the same average
+over the assignments that hold it; a class's, over the assignments holding any of
+its combos. The reference below walks every assignment with itertools and every
+board with :func:`tests.game_equity_reference.reference_equity` (tablegen's
+classifier, nothing of the runtime's tables), in Fractions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+import lookup
+from lookup.core.cards import Card, parse_cards
+from lookup.odds.results import combo_class
+from lookup.ranges.holdem import parse_holding
+from lookup.ranges.notation import read_range
+
+from .game_equity_reference import reference_equity
+
+Combo = tuple[int, ...]
+
+
+def combos_of(game: str, text: str, out: Sequence[int]) -> list[Combo]:
+    """The combos of ``text`` the engine weighs, in its order, without the blocked ones."""
+    if game == "holdem":
+        combos: Sequence[Combo] = parse_holding(text, 1)[1]
+    elif game == "short-deck":
+        combos = [c for c in parse_holding(text, 1)[1] if min(c) >= 16]
+    else:  # omaha, omaha-hilo
+        combos = read_range("omaha", text, 4)
+    return [c for c in combos if not set(c) & set(out)]
+
+
+def name(combo: Combo) -> str:
+    return "".join(str(Card.from_index(c)) for c in combo)
+
+
+def brute_force(
+    game: str,
+    ranges: list[list[Combo]],
+    weights: list[list[Fraction]],
+    board: list[int],
+) -> tuple[list[Fraction], list[dict[str, Fraction]], list[dict[str, Fraction]]]:
+    """Each player's weighted equity, and each combo's and each class's (Fractions)."""
+    players = len(ranges)
+    total = Fraction(0)
+    shares = [Fraction(0)] * players
+    combo_sums: list[dict[str, list[Fraction]]] = [{} for _ in range(players)]
+    for picks in product(*(range(len(r)) for r in ranges)):
+        holes = [ranges[p][i] for p, i in enumerate(picks)]
+        cards = [c for hole in holes for c in hole]
+        if len(set(cards)) != len(cards):
+            continue  # a conflicting assignment weighs nothing
+        weight = Fraction(1)
+        for p, i in enumerate(picks):
+            weight *= weights[p][i]
+        equities = reference_equity(game, [list(h) for h in holes], board).equity
+        total += weight
+        for p in range(players):
+            shares[p] += weight * equities[p]
+            sums = combo_sums[p].setdefault(name(holes[p]), [Fraction(0), Fraction(0)])
+            sums[0] += weight * equities[p]
+            sums[1] += weight
+    by_combo = [{c: s / w for c, (s, w) in sums.items()} for sums in combo_sums]
+    by_class: list[dict[str, Fraction]] = []
+    for sums in combo_sums:
+        classes: dict[str, list[Fraction]] = {}
+        for c, (s, w) in sums.items():
+            key = combo_class(parse_cards(c)) if not game.startswith("omaha") else c
+            entry = classes.setdefault(key, [Fraction(0), Fraction(0)])
+            entry[0] += s
+            entry[1] += w
+        by_class.append({k: s / w for k, (s, w) in classes.items()})
+    return [s / total for s in shares], by_combo, by_class
+
+
+def naive(
+    game: str,
+    ranges: list[list[Combo]],
+    weights: list[list[Fraction]],
+    board: list[int],
+) -> list[Fraction]:
+    """Independent draws: each player in turn takes a combo by its weight among those the
+    earlier players left (the biased answer the joint deal must not give)."""
+    players = len(ranges)
+    shares = [Fraction(0)] * players
+
+    def walk(p: int, holes: list[Combo], chance: Fraction) -> None:
+        if p == players:
+            equities = reference_equity(game, [list(h) for h in holes], board).equity
+            for q in range(players):
+                shares[q] += chance * equities[q]
+            return
+        used = {c for hole in holes for c in hole}
+        fits = [i for i, c in enumerate(ranges[p]) if not used & set(c)]
+        mass = sum(weights[p][i] for i in fits)
+        for i in fits:
+            walk(p + 1, [*holes, ranges[p][i]], chance * weights[p][i] / mass)
+
+    walk(0, [], Fraction(1))
+    return shares
+
+
+# Small spots: (game, ranges, board, weights as text per combo in the engine's order).
+SPOTS = [
+    (
+        "holdem",
+        ["AA, KK", "AKs, KQs", "QQ"],
+        "2c 7d 9h 4s",
+        [["0.5"] * 6 + ["1"] * 6, ["1", "0.25", "0.25", "1", "0.75", "0.75", "0.75", "0.75"], None],
+    ),
+    (
+        "short-deck",
+        ["AA, KK", "AK"],
+        "6c 7d 9h Ts",
+        [["0.2"] * 3 + ["1"] * 3 + ["0.6"] * 6, ["0.5"] * 4 + ["1"] * 12],
+    ),
+    (
+        "omaha",
+        ["AAKK", "AKQQ ds", "QQJJ"],
+        "8s 9s 5s Td 2c",
+        [
+            [str(Fraction(1 + i % 3, 3)) for i in range(36)],
+            None,
+            [str(Fraction(1, 1 + i % 2)) for i in range(36)],
+        ],
+    ),
+    (
+        "omaha-hilo",
+        ["AA23 ds", "A2KK ds", "QQJJ ds"],
+        "8s 9s 5s 3d 4c",
+        [[str(Fraction(1, 1 + i % 4)) for i in range(12)], None, ["0.5", "1"] * 3],
+    ),
+]
+
+
+def weights_for(given: list[str] | None, size: int) -> list[Fraction]:
+    return [Fraction(1)] * size if given is None else [Fraction(w) for w in given]
+
+
+def spot_args(
+    game: str, hands: list[str], board: str, given: list[list[str] | None]
+) -> tuple[list[list[Combo]], list[list[Fraction]], list[int], list[list[str] | None]]:
+    """The live combos and weights the brute force walks, and the engine's weights."""
+    board_cards = [c.index for c in parse_cards(board)]
+    ranges, weights, engine = [], [], []
+    for text, w in zip(hands, given, strict=True):
+        every = combos_of(game, text, [])
+        full = weights_for(w, len(every))
+        keep = [i for i, c in enumerate(every) if not set(c) & set(board_cards)]
+        ranges.append([every[i] for i in keep])
+        weights.append([full[i] for i in keep])
+        engine.append(w)
+    return ranges, weights, board_cards, engine
+
+
+@pytest.mark.parametrize(("game", "hands", "board", "given"), SPOTS, ids=[s[0] for s in SPOTS])
+def test_weighted_exact_equity_is_the_brute_force(
+    game: str, hands: list[str], board: str, given: list[list[str] | None]
+) -> None:
+    ranges, weights, board_cards, engine = spot_args(game, hands, board, given)
+    equities, by_combo, by_class = brute_force(game, ranges, weights, board_cards)
+    result = lookup.equity(hands, board=board, game=game, weights=engine)
+    assert result.exact
+    assert [p.equity_fraction for p in result] == equities
+    assert [p.equity for p in result] == [float(e) for e in equities]
+    for p, player in enumerate(result):
+        assert player.by_combo is not None and player.by_class is not None
+        assert {c: e.equity_fraction for c, e in player.by_combo.items()} == by_combo[p]
+        assert {c: e.equity_fraction for c, e in player.by_class.items()} == by_class[p]
+        assert sum(e.probability_fraction or 0 for e in player.by_class.values()) == 1
+
+
+def test_multiway_card_removal_is_joint_not_independent() -> None:
+    # Three players whose ranges block each other: drawing each player's combo by its own
+    # weight, one after another, weighs the assignments differently from the joint deal.
+    game, hands, board = (
+        "holdem",
+        ["AsAh, AsKs, KsKh", "AsQs, KhQh, QsQh", "AhKh, QsJs"],
+        "2c 7d 9h 4s",
+    )
+    given: list[list[str] | None] = [["1", "0.5", "0.25"], ["0.5", "1", "1"], ["1", "0.2"]]
+    ranges, weights, board_cards, engine = spot_args(game, hands, board, given)
+    equities, _, _ = brute_force(game, ranges, weights, board_cards)
+    independent = naive(game, ranges, weights, board_cards)
+    assert independent != equities
+    result = lookup.equity(hands, board=board, weights=engine)
+    assert [p.equity_fraction for p in result] == equities
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "game"),
+    [
+        (["QQ+, AKs", "AK, 77"], "2c 7d 9h", "holdem"),
+        (["AsAh", "KK", "random"], "2c 7d 9h 4s", "holdem"),
+        (["AsAh", "KsKh"], "2c 7d 9h", "holdem"),
+        (["AA, KK", "AK"], "6c 7d 9h", "short-deck"),
+        (["AAKK", "QQJJ"], "2c 7d 9h 4s", "omaha"),
+        (["As 2h Ks 3h", "Qd Qc 4d 5c"], "6s 7h 8d", "omaha-hilo"),
+    ],
+)
+def test_weights_of_one_are_todays_answers(hands: list[str], board: str, game: str) -> None:
+    today = lookup.equity(hands, board=board, game=game)
+    flat = lookup.equity(hands, board=board, game=game, weights=[None] * len(hands))
+    assert flat.exact == today.exact and flat.boards == today.boards
+    for a, b in zip(flat, today, strict=True):
+        assert (a.equity, a.equity_fraction, a.win, a.tie, a.combos, a.boards) == (
+            b.equity, b.equity_fraction, b.win, b.tie, b.combos, b.boards,
+        )  # fmt: skip
+        assert (a.scoop, a.win_high, a.win_low) == (b.scoop, b.win_high, b.win_low)
+
+
+@pytest.mark.parametrize(
+    ("hands", "game"), [(["QQ+", "AKs", "random"], "holdem"), (["AA, KK", "AK"], "short-deck")]
+)
+def test_weights_of_one_sample_as_today(hands: list[str], game: str) -> None:
+    today = lookup.equity(hands, game=game, samples=70_000, seed=5, workers=1)
+    flat = lookup.equity(
+        hands, game=game, samples=70_000, seed=5, workers=1, weights=[None] * len(hands)
+    )
+    assert [p.equity for p in flat] == [p.equity for p in today]
+    assert [p.std_error for p in flat] == [p.std_error for p in today]
+
+
+@pytest.mark.parametrize(("game", "hands", "board", "given"), SPOTS, ids=[s[0] for s in SPOTS])
+def test_scaling_a_players_weights_changes_nothing(
+    game: str, hands: list[str], board: str, given: list[list[str] | None]
+) -> None:
+    result = lookup.equity(hands, board=board, game=game, weights=given)
+    first = given[0]
+    assert first is not None
+    scaled = [[str(Fraction(w) * Fraction(2, 7)) for w in first], *given[1:]]
+    again = lookup.equity(hands, board=board, game=game, weights=scaled)
+    assert [p.equity_fraction for p in again] == [p.equity_fraction for p in result]
+    assert [p.by_combo for p in again] == [p.by_combo for p in result]
+    assert [p.by_class for p in again] == [p.by_class for p in result]
+
+
+@pytest.mark.parametrize(("game", "hands", "board", "given"), SPOTS, ids=[s[0] for s in SPOTS])
+def test_by_combo_is_each_combos_own_equity(
+    game: str, hands: list[str], board: str, given: list[list[str] | None]
+) -> None:
+    result = lookup.equity(hands, board=board, game=game, weights=given)
+    player = result[0]
+    assert player.by_combo is not None
+    for combo, part in list(player.by_combo.items())[:4]:
+        cards = " ".join(str(c) for c in parse_cards(combo))
+        alone = lookup.equity(
+            [cards, *hands[1:]], board=board, game=game, weights=[None, *given[1:]]
+        )
+        assert part.equity_fraction == alone[0].equity_fraction
+
+
+def test_sampled_weighted_multiway_is_within_four_standard_errors() -> None:
+    hands, board = (
+        ["AsAh, AsKs, KsKh", "AsQs, KhQh, QsQh", "AhKh, QsJs"],
+        "2c 7d 9h",
+    )
+    given: list[list[str] | None] = [["1", "0.5", "0.25"], ["0.5", "1", "1"], ["1", "0.2"]]
+    exact = lookup.equity(hands, board=board, weights=given)
+    sampled = lookup.equity(hands, board=board, weights=given, samples=150_000, seed=3)
+    assert not sampled.exact and sampled.boards == 150_000
+    for e, s in zip(exact, sampled, strict=True):
+        assert abs(s.equity - e.equity) < 4 * s.std_error
+        assert s.by_combo is not None and e.by_combo is not None
+        for combo, part in s.by_combo.items():
+            assert abs(part.equity - e.by_combo[combo].equity) < 4 * part.std_error + 1e-12
+            # A combo's share of the samples estimates its probability in the joint deal.
+            p = e.by_combo[combo].probability
+            assert abs(part.probability - p) < 4 * (p * (1 - p) / 150_000) ** 0.5 + 1e-12
+
+
+@pytest.mark.parametrize(("game", "hands", "board", "given"), SPOTS, ids=[s[0] for s in SPOTS])
+def test_sampled_weighted_is_within_four_standard_errors_in_every_family(
+    game: str, hands: list[str], board: str, given: list[list[str] | None]
+) -> None:
+    exact = lookup.equity(hands, board=board, game=game, weights=given)
+    sampled = lookup.equity(hands, board=board, game=game, weights=given, samples=100_000, seed=8)
+    for e, s in zip(exact, sampled, strict=True):
+        assert abs(s.equity - e.equity) < 4 * s.std_error
+
+
+def test_weighted_sampling_is_the_same_for_any_workers_and_stops_early() -> None:
+    hands = ["QQ+, AKs", "AK, 77", "random"]
+    given: list[list[str] | None] = [["0.5"] * 18 + ["1"] * 4, None, None]
+    one = lookup.equity(hands, weights=given, samples=140_000, seed=9, workers=1)
+    two = lookup.equity(hands, weights=given, samples=140_000, seed=9, workers=2)
+    assert one == two
+    early = lookup.equity(hands, weights=given, seed=9, target_std_error=0.004, workers=1)
+    assert early.stopped == "target_std_error"
+    assert max(p.std_error for p in early) < 0.004
+    again = lookup.equity(hands, weights=given, seed=9, samples=early.boards, workers=1)
+    assert again.players == early.players and again.stopped is None
+
+
+def test_float_weights_read_as_their_decimals() -> None:
+    hands, board = ["AA, KK", "QQ"], "2c 7d 9h"
+    floats = lookup.equity(hands, board=board, weights=[[0.1] * 6 + [1.0] * 6, None])
+    text = lookup.equity(hands, board=board, weights=[["1/10"] * 6 + [1] * 6, None])
+    assert floats == text
+
+
+def test_weighted_exact_is_the_same_for_any_workers() -> None:
+    hands, board = ["QQ+, AKs", "AK, 77"], "2c 7d 9h"
+    given: list[list[str] | None] = [["0.5"] * 18 + ["1"] * 4, ["0.25"] * 16 + ["1"] * 6]
+    one = lookup.equity(hands, board=board, weights=given, workers=1)
+    two = lookup.equity(hands, board=board, weights=given, workers=2)
+    assert one == two and one.exact
+
+
+def test_a_weight_of_zero_removes_the_combo() -> None:
+    with_zero = lookup.equity(
+        ["AA, KK", "QQ"], board="2c 7d 9h", weights=[["0"] * 6 + ["1"] * 6, None]
+    )
+    without = lookup.equity(["KK", "QQ"], board="2c 7d 9h", weights=[None, None])
+    assert [p.equity_fraction for p in with_zero] == [p.equity_fraction for p in without]
+    assert with_zero[0].by_class is not None and set(with_zero[0].by_class) == {"KK"}
+
+
+@pytest.mark.parametrize(
+    ("weights", "message", "token"),
+    [
+        ([None], "one list of weights (or None) per player: 2 players", "[None]"),
+        ([None, ["1"]], "player 2: give one weight per combo (6)", "['1']"),
+        ([None, ["1.5"] * 6], "player 2: a combo weight is a number from 0 to 1, got '1.5'", "1.5"),
+        ([None, ["-1"] * 6], "a combo weight is a number from 0 to 1", "-1"),
+        ([None, ["x"] * 6], "a combo weight is a number from 0 to 1", "x"),
+        ([None, [float("nan")] * 6], "a combo weight is a number from 0 to 1", "nan"),
+        ([None, [True] * 6], "a combo weight is a number from 0 to 1", "True"),
+    ],
+)
+def test_bad_weights_are_refused_naming_them(
+    weights: list[object], message: str, token: str
+) -> None:
+    with pytest.raises(
+        lookup.PokerLookupError, match=message.replace("(", r"\(").replace(")", r"\)")
+    ) as caught:
+        lookup.equity(["AsAh", "KK"], board="2c 7d 9h", weights=weights)  # type: ignore[arg-type]
+    assert isinstance(caught.value, ValueError)
+    assert caught.value.token == token
+
+
+def test_only_zero_weights_are_refused() -> None:
+    with pytest.raises(lookup.RangeError, match="only weights of 0"):
+        lookup.equity(["AsAh", "KK"], board="2c 7d 9h", weights=[None, ["0"] * 6])
+    with pytest.raises(lookup.RangeError, match="no combos left"):
+        lookup.equity(["AAKK", "QQJJ"], board="2c 7d 9h", game="omaha", weights=[None, ["0"] * 36])
+
+
+def test_weighted_shuffled_deals_are_within_four_standard_errors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Deals shuffled out of the deck (the path of many ranges) follow the weights too.
+    from lookup.odds.holdem import engine
+
+    monkeypatch.setattr(engine, "_LEAST_ACCEPTANCE", 1.01)
+    hands, board = ["AsAh, AsKs, KsKh", "AsQs, KhQh, QsQh", "random"], "2c 7d 9h 4s"
+    given: list[list[str] | None] = [["1", "0.5", "0.25"], ["0.5", "1", "1"], None]
+    exact = lookup.equity(hands, board=board, weights=given)
+    sampled = lookup.equity(hands, board=board, weights=given, samples=100_000, seed=4)
+    for e, s in zip(exact, sampled, strict=True):
+        assert abs(s.equity - e.equity) < 4 * s.std_error
+    assert sampled[2].by_combo is None  # dealt like the board: no combo to count by
