@@ -370,3 +370,30 @@ def test_weighted_shuffled_deals_are_within_four_standard_errors(
     for e, s in zip(exact, sampled, strict=True):
         assert abs(s.equity - e.equity) < 4 * s.std_error
     assert sampled[2].by_combo is None  # dealt like the board: no combo to count by
+
+
+@pytest.mark.parametrize("samples", [None, 20_000])
+def test_parts_fit_the_json_schema(samples: int | None) -> None:
+    import json
+    from pathlib import Path
+
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads(
+        (Path(__file__).resolve().parent.parent / "docs" / "schemas" / "equity.json").read_text()
+    )
+    player = Draft202012Validator({"$defs": schema["$defs"], "$ref": "#/$defs/player"})
+    result = lookup.equity(
+        ["QQ+, AKs", "AK"], board="2c 7d 9h", weights=[["0.5"] * 18 + ["1"] * 4, None],
+        samples=samples, seed=None if samples is None else 1,
+    )  # fmt: skip
+    for p in result:
+        assert p.by_combo is not None and p.by_class is not None
+        document = {
+            "hand": p.hand, "combos": p.combos, "equity": p.equity, "win": p.win, "tie": p.tie,
+            "std_error": p.std_error, "scoop": None, "win_high": None, "win_low": None,
+            "equity_fraction": None if p.equity_fraction is None else str(p.equity_fraction),
+            "by_combo": {c: part.to_json() for c, part in p.by_combo.items()},
+            "by_class": {c: part.to_json() for c, part in p.by_class.items()},
+        }  # fmt: skip
+        assert list(player.iter_errors(document)) == []

@@ -158,6 +158,22 @@ class ComboEquity:
     probability_fraction: Fraction | None = None
     """``probability`` as an exact fraction when the run is exact."""
 
+    def to_json(self) -> dict[str, float | str | None]:
+        """This part as ``docs/schemas/equity.json`` writes it (fractions as text).
+
+        >>> ComboEquity(0.5, 0.0, 0.25, Fraction(1, 2), Fraction(1, 4)).to_json()["equity_fraction"]
+        '1/2'
+        """
+        return {
+            "equity": self.equity,
+            "std_error": self.std_error,
+            "probability": self.probability,
+            "equity_fraction": None if self.equity_fraction is None else str(self.equity_fraction),
+            "probability_fraction": (
+                None if self.probability_fraction is None else str(self.probability_fraction)
+            ),
+        }
+
 
 @dataclass(frozen=True)
 class EquityResult(Sequence[PlayerEquity]):
