@@ -505,8 +505,12 @@ def _setup(
     )
 
 
+_CARD_NAMES: Final = tuple(str(Card.from_index(c)) for c in range(52))
+"""Each card's name by index (a weighted run names every combo it reports)."""
+
+
 def _combo_name(combo: Holding) -> str:
-    return "".join(str(Card.from_index(c)) for c in combo)
+    return "".join(_CARD_NAMES[c] if c < 52 else str(Card.from_index(c)) for c in combo)
 
 
 def _range_or_none(

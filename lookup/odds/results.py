@@ -55,6 +55,8 @@ __all__ = [
     "chunk_rng",
     "combo_class",
     "detail_add",
+    "detail_counts",
+    "detail_of_codes",
     "exact_counts",
     "keep_odds",
     "read_weights",
@@ -63,6 +65,7 @@ __all__ = [
     "showdowns_per_second",
     "std_errors",
     "weighted_assignments",
+    "winner_codes_add",
 ]
 
 EXACT_LIMIT: Final = 2_000_000
@@ -444,7 +447,11 @@ def read_weights(
                 str(given),
             )
         read = []
+        seen: dict[object, Fraction] = {}  # a range repeats a few weights: each read once
         for value in given:
+            if type(value) in (str, int) and value in seen:
+                read.append(seen[value])
+                continue
             try:
                 if isinstance(value, bool) or not isinstance(value, Fraction | int | float | str):
                     raise TypeError(value)
@@ -457,6 +464,8 @@ def read_weights(
                     f"player {player}: a combo weight is a number from 0 to 1, got {value!r}",
                     str(value),
                 )
+            if type(value) in (str, int):
+                seen[value] = weight
             read.append(weight)
         out.append(read)
     return out
@@ -671,6 +680,70 @@ def detail_add(
             table[6] += np.bincount(group[alone_low[p]], minlength=size)
 
 
+def winner_codes_add(
+    tables: Sequence[npt.NDArray[np.int64]],
+    groups: Sequence[npt.NDArray[np.intp]],
+    classes: Sequence[npt.NDArray[np.uint16]],
+) -> None:
+    """Add one chunk of high-only showdowns (lowest class wins) to each player's tallies
+    by group and by how many shared the pot with them (0: lost), in place.
+
+    ``tables[p]`` has shape (groups, players + 1); one count per showdown and player,
+    where :func:`detail_add` makes five: :func:`detail_of_codes` turns them into rows.
+
+    >>> import numpy as np
+    >>> tables = [np.zeros((1, 3), np.int64), np.zeros((1, 3), np.int64)]
+    >>> a, b = np.array([1, 5, 7], np.uint16), np.array([2, 5, 3], np.uint16)
+    >>> winner_codes_add(tables, [np.zeros(3, np.intp)] * 2, [a, b])
+    >>> tables[0].tolist(), tables[1].tolist()
+    ([[1, 1, 1]], [[1, 1, 1]])
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    best = np.minimum.reduce(classes)
+    on_top = [c == best for c in classes]
+    winners = np.add.reduce(on_top, dtype=np.uint8)
+    width = len(classes) + 1
+    for table, group, top in zip(tables, groups, on_top, strict=True):
+        code = group * width + top * winners
+        table += np.bincount(code, minlength=table.size).reshape(table.shape)
+
+
+def detail_of_codes(table: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """:data:`DETAIL_ROWS` of one player's tallies by winner count (:func:`winner_codes_add`).
+
+    >>> import numpy as np
+    >>> detail_of_codes(np.array([[1, 1, 1]], np.int64))[:5, 0].tolist()
+    [3, 1, 1, 7560, 31752000]
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    width = table.shape[1]
+    share = np.array([0] + [SHARE_UNIT // k for k in range(1, width)], dtype=np.int64)
+    rows = np.zeros((len(DETAIL_ROWS), table.shape[0]), dtype=np.int64)
+    rows[0] = table.sum(axis=1)
+    rows[1] = table[:, 1]
+    rows[2] = table[:, 2:].sum(axis=1)
+    rows[3] = table @ share
+    rows[4] = table @ (share * share)
+    rows[5] = rows[1]
+    return rows
+
+
+def detail_counts(detail: tuple[npt.NDArray[np.int64], ...], hilo: bool = False) -> Counts:
+    """The plain (unweighted) counts of a weighted run's tallies, with them attached.
+
+    >>> import numpy as np
+    >>> detail_counts((np.arange(14, dtype=np.int64).reshape(7, 2),)).shares
+    [13]
+    """
+    rows = [[int(d[r].sum()) for d in detail] for r in range(len(DETAIL_ROWS))]
+    return Counts(
+        rows[0][0], rows[1], rows[2], rows[3], rows[4],
+        rows[5] if hilo else None, rows[6] if hilo else None, detail,
+    )  # fmt: skip
+
+
 def _weighted(
     counts: Counts, weighting: Weighting, exact: bool
 ) -> tuple[Counts, list[tuple[dict[str, ComboEquity], dict[str, ComboEquity]] | None]]:
@@ -726,10 +799,19 @@ def _weighted(
     return (weighted if exact else counts), parts
 
 
-def _class_of(name: str) -> str:
-    from lookup.core.cards import parse_cards  # cards' names: only a weighted result reads them
+_RANK_ORDER: Final = "23456789TJQKA"
 
-    return combo_class(parse_cards(name))
+
+def _class_of(name: str) -> str:
+    """:func:`combo_class` of a combo's name (``"KsAs"``: ``"AKs"``), read off the text."""
+    if len(name) != 4 or name[0] not in _RANK_ORDER or name[2] not in _RANK_ORDER:
+        return name
+    high, low = (name[0], name[1]), (name[2], name[3])
+    if _RANK_ORDER.index(high[0]) < _RANK_ORDER.index(low[0]):
+        high, low = low, high
+    if high[0] == low[0]:
+        return high[0] + low[0]
+    return high[0] + low[0] + ("s" if high[1] == low[1] else "o")
 
 
 def _part(deals: int, share: int, square: int, mass: int, whole: int, exact: bool) -> ComboEquity:

@@ -90,7 +90,6 @@ from lookup.odds.results import (
     DEFAULT_SAMPLES,
     EXACT_LIMIT,
     MAX_SAMPLES,
-    SHARE_UNIT,
     Counts,
     EquityResult,
     HoldingLike,
@@ -99,13 +98,15 @@ from lookup.odds.results import (
     build_result,
     check_exact_limit,
     chunk_rng,
-    detail_add,
+    detail_counts,
+    detail_of_codes,
     exact_counts,
     keep_odds,
     read_weights,
     sample_chunk_size,
     sampled_counts,
     weighted_assignments,
+    winner_codes_add,
 )
 from lookup.odds.small import fixed_counts
 from lookup.ranges.holdem import Combo, RangeError, parse_holding, refuse_jokers, remove_blocked
@@ -280,8 +281,12 @@ than exact_limit=50,000,000: ...
     )  # fmt: skip
 
 
+_CARD_NAMES: Final = tuple(str(card) for card in DECK)
+"""Each card's name by index (a weighted run names every combo it reports)."""
+
+
 def _combo_name(combo: Combo) -> str:
-    return "".join(str(DECK[c]) for c in combo)
+    return _CARD_NAMES[combo[0]] + _CARD_NAMES[combo[1]]
 
 
 def _solve(
@@ -470,12 +475,11 @@ def _sample_task(
         for chunk, _ in chunks:
             tally.add(chunk)
         return _counts(tally)
-    detail = counted.empty()
+    tables = _code_tables(counted)
     for chunk, picks in chunks:
-        tally.add(chunk)
         assert picks is not None
-        detail_add(detail, counted.groups(picks), _shares(chunk))
-    return _counts(tally)._replace(detail=detail)
+        winner_codes_add(tables, counted.groups(picks), chunk)
+    return detail_counts(tuple(detail_of_codes(t) for t in tables))
 
 
 def _shipped_sample_task(
@@ -528,23 +532,19 @@ def _exact_task(
         return _counts(tally)
     # Every showdown of an assignment falls in one group per player: found once here.
     groups = weighting.groups([assignments[:, p] for p in range(len(live))])
-    detail = weighting.empty()
+    tables = _code_tables(weighting)
     for chunk, rows in _exact_rows(live, board, known, assignments):
         assert rows is not None
-        tally.add(chunk)
-        detail_add(detail, [g[rows] for g in groups], _shares(chunk))
+        winner_codes_add(tables, [g[rows] for g in groups], chunk)
         if bar is not None:
             bar.advance(len(chunk[0]))
-    return _counts(tally)._replace(detail=detail)
+    return detail_counts(tuple(detail_of_codes(t) for t in tables))
 
 
-def _shares(classes: list[npt.NDArray[np.uint16]]) -> npt.NDArray[np.int64]:
-    """Each player's share of each showdown, in SHARE_UNIT (lowest class wins, ties split)."""
-    stacked = np.stack(classes)
-    top = stacked == stacked.min(axis=0)
-    winners = top.sum(axis=0)
-    shares: npt.NDArray[np.int64] = (top * (SHARE_UNIT // winners)).astype(np.int64)
-    return shares
+def _code_tables(weighting: Weighting) -> list[npt.NDArray[np.int64]]:
+    """Empty tallies by group and winner count (:func:`~lookup.odds.results.winner_codes_add`)."""
+    players = len(weighting.weights)
+    return [np.zeros((weighting.size(p), players + 1), np.int64) for p in range(players)]
 
 
 def _splits(
