@@ -725,6 +725,9 @@ class _Sampler:
     """Whether draws report each player's combo (a weighted run counts by combo)."""
     weight_rate: float = 1.0
     """About the share of assignments the weights keep (to size a round of draws)."""
+    row_odds: npt.NDArray[np.float64] | None = None
+    """Weighted runs with listed assignments: each row's chance to be kept (the product
+    of ``keep_odds``), so a draw is kept or not before its columns are gathered."""
 
     @classmethod
     def build(
@@ -775,9 +778,15 @@ class _Sampler:
                 if (odds := keep_odds(weighting.weights[p])) is not None
             ]
         rate = math.prod(float(odds.mean()) for _, odds in kept or ())
+        row_odds = None
+        if kept and columns is not None and len(varying_live) > 1:
+            row_odds = np.ones(len(columns[0]))
+            for i, odds in kept:
+                row_odds *= odds.take(columns[i])
+            rate = float(row_odds.mean())
         return cls(
             dealer, acceptance, varying_live, columns, bit_tables, holdings,
-            kept or None, weighting is not None, rate,
+            kept or None, weighting is not None, rate, row_odds,
         )  # fmt: skip
 
     def counted(self, weighting: Weighting) -> Weighting:
@@ -837,8 +846,16 @@ class _Sampler:
             # Draw enough that one round nearly always fills the chunk.
             rate = self.acceptance * self.weight_rate
             count = want if rate == 1 else int(want / rate * 1.02) + 64
-            picks = self._assign(rng, count)
-            if self.keep_odds is not None:
+            picks: Rows
+            if self.row_odds is not None:
+                # Weighted, listed: keep a row with its weight over the largest, then gather.
+                at = draw_rows(rng, len(self.row_odds), count)
+                at = at[rng.random(count) < self.row_odds.take(at)]
+                picks = [column.take(at) for column in self.columns or ()]
+                count = len(at)
+            else:
+                picks = self._assign(rng, count)
+            if self.keep_odds is not None and self.row_odds is None:
                 # Weighted: keep an assignment with its weight over the largest.
                 odds = np.ones(count)
                 for i, ratios in self.keep_odds:
