@@ -102,12 +102,15 @@ from lookup.odds.results import (
     check_exact_limit,
     chunk_rng,
     detail_add,
+    detail_counts,
+    detail_of_codes,
     exact_counts,
     keep_odds,
     read_weights,
     sample_chunk_size,
     sampled_counts,
     weighted_assignments,
+    winner_codes_add,
 )
 from lookup.odds.small import fixed_counts
 from lookup.ranges.holding import holding_cards
@@ -591,21 +594,27 @@ def _sample_task(
         assignments = _listed_assignments(setup)  # too long to send: listed here (or None)
     tally = GameTally(len(setup.names))
     size = sample_chunk_size(total, index)
-    counted = None if setup.weighting is None else setup.weighting.sampled()
-    detail = None if counted is None else counted.empty()
     chunks = _sampled_chunks(setup, assignments, size, chunk_rng(seed, index))
+    if setup.weighting is None:
+        for assigned, cards, _ in chunks:
+            high, low = _showdown(setup, assigned, cards)
+            tally.add(high, low, setup.no_low)
+        return _counts(setup, tally)
+    counted = setup.weighting.sampled()
+    players = len(setup.names)
+    detail = counted.empty()
+    # High-only games: one count per deal and player, by group and winner count.
+    tables = [np.zeros((counted.size(p), players + 1), np.int64) for p in range(players)]
     for assigned, cards, picks in chunks:
         high, low = _showdown(setup, assigned, cards)
-        if detail is None:
-            tally.add(high, low, setup.no_low)
-            continue
-        assert counted is not None
-        shares, alone_high, alone_low = pot_shares(high, low, setup.no_low)
-        tally.add_shares(shares, alone_high, alone_low)
         groups = counted.groups(_combos(setup, picks, cards.shape[0]))
-        detail_add(detail, groups, shares, alone_high, alone_low)
-    counts = _counts(setup, tally)
-    return counts if detail is None else counts._replace(detail=detail)
+        if low is None:
+            winner_codes_add(tables, groups, high)
+        else:
+            detail_add(detail, groups, *pot_shares(high, low, setup.no_low))
+    if setup.low is None:
+        detail = tuple(detail_of_codes(t) for t in tables)
+    return detail_counts(detail, hilo=setup.low is not None)
 
 
 def _exact_task(
@@ -615,28 +624,42 @@ def _exact_task(
     counts carry each player's tallies by group (:class:`~lookup.odds.results.Weighting`)."""
     tally = GameTally(len(setup.names))
     weighting = setup.weighting
-    detail = None if weighting is None else weighting.empty()
-    groups = None
-    if weighting is not None:
-        # Every deal of an assignment falls in one group per player: found once here.
-        groups = weighting.groups(_combos(setup, assignments, 1))
-    for row, assigned, cards in _exact_chunks(setup, assignments):
-        high, low = _showdown(setup, assigned, cards)
-        if detail is None:
+    if weighting is None:
+        for _, assigned, cards in _exact_chunks(setup, assignments):
+            high, low = _showdown(setup, assigned, cards)
             tally.add(high, low, setup.no_low)
-        else:
-            assert groups is not None
-            shares, alone_high, alone_low = pot_shares(high, low, setup.no_low)
-            tally.add_shares(shares, alone_high, alone_low)
-            n = cards.shape[0]
-            detail_add(
-                detail, [np.full(n, g[row], dtype=np.intp) for g in groups], shares,
-                alone_high, alone_low,
-            )  # fmt: skip
+            if bar is not None:
+                bar.advance(cards.shape[0])
+        return _counts(setup, tally)
+    # Every deal of an assignment falls in one group per player, and an assignment's
+    # deals come together: tally them as usual, then file the totals under its groups.
+    groups = weighting.groups(_combos(setup, assignments, 1))
+    detail = weighting.empty()
+    current = 0
+    for row, assigned, cards in _exact_chunks(setup, assignments):
+        if row != current:
+            _file(detail, groups, current, tally)
+            tally, current = GameTally(len(setup.names)), row
+        high, low = _showdown(setup, assigned, cards)
+        tally.add(high, low, setup.no_low)
         if bar is not None:
             bar.advance(cards.shape[0])
-    counts = _counts(setup, tally)
-    return counts if detail is None else counts._replace(detail=detail)
+    _file(detail, groups, current, tally)
+    return detail_counts(detail, hilo=setup.low is not None)
+
+
+def _file(
+    detail: tuple[npt.NDArray[np.int64], ...],
+    groups: list[npt.NDArray[np.intp]],
+    row: int,
+    tally: GameTally,
+) -> None:
+    """Add one assignment's totals to each player's group of it."""
+    for p, (table, group) in enumerate(zip(detail, groups, strict=True)):
+        table[:, group[row]] += [
+            tally.deals, tally.wins[p], tally.ties[p], tally.shares[p], tally.squares[p],
+            tally.wins_high[p], tally.wins_low[p],
+        ]  # fmt: skip
 
 
 def _combos(
