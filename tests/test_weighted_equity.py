@@ -203,14 +203,17 @@ def test_multiway_card_removal_is_joint_not_independent() -> None:
         (["QQ+, AKs", "AK, 77"], "2c 7d 9h", "holdem"),
         (["AsAh", "KK", "random"], "2c 7d 9h 4s", "holdem"),
         (["AsAh", "KsKh"], "2c 7d 9h", "holdem"),
+        (["AA", "KK"], "", "holdem"),
+        (["QQ+, AKs", "AK, 77+"], "", "holdem"),
+        (["AsAh", "KsKh"], "", "holdem"),
         (["AA, KK", "AK"], "6c 7d 9h", "short-deck"),
         (["AAKK", "QQJJ"], "2c 7d 9h 4s", "omaha"),
         (["As 2h Ks 3h", "Qd Qc 4d 5c"], "6s 7h 8d", "omaha-hilo"),
     ],
 )
 def test_weights_of_one_are_todays_answers(hands: list[str], board: str, game: str) -> None:
-    today = lookup.equity(hands, board=board, game=game)
-    flat = lookup.equity(hands, board=board, game=game, weights=[None] * len(hands))
+    today = lookup.equity(hands, board=board or None, game=game)
+    flat = lookup.equity(hands, board=board or None, game=game, weights=[None] * len(hands))
     assert flat.exact == today.exact and flat.boards == today.boards
     for a, b in zip(flat, today, strict=True):
         assert (a.equity, a.equity_fraction, a.win, a.tie, a.combos, a.boards) == (
@@ -397,3 +400,35 @@ def test_parts_fit_the_json_schema(samples: int | None) -> None:
             "by_class": {c: part.to_json() for c, part in p.by_class.items()},
         }  # fmt: skip
         assert list(player.iter_errors(document)) == []
+
+
+def test_weighted_heads_up_preflop_is_the_weighted_average_of_its_pairs() -> None:
+    # Heads-up preflop comes from the preflop table: each pair of combos' exact counts
+    # (heads_up, one lookup each), weighted by the definition, must be the answer.
+    from lookup.odds.holdem.heads_up import heads_up
+
+    hands = ["QQ+, AKs", "AK, JJ"]
+    given: list[list[str] | None] = [["1"] * 18 + ["0.5"] * 4, ["0.25"] * 16 + ["1"] * 6]
+    ranges = [combos_of("holdem", h, []) for h in hands]
+    weights = [weights_for(w, len(r)) for w, r in zip(given, ranges, strict=True)]
+    total = share = Fraction(0)
+    sums: dict[str, list[Fraction]] = {}
+    for a, wa in zip(ranges[0], weights[0], strict=True):
+        for b, wb in zip(ranges[1], weights[1], strict=True):
+            if set(a) & set(b):
+                continue
+            equity = heads_up(name(a), name(b)).exact_equity
+            total += wa * wb
+            share += wa * wb * equity
+            entry = sums.setdefault(combo_class(parse_cards(name(a))), [Fraction(0), Fraction(0)])
+            entry[0] += wa * wb * equity
+            entry[1] += wa * wb
+    result = lookup.equity(hands, weights=given)
+    assert result.exact and result[0].equity_fraction == share / total
+    assert result[0].by_class is not None
+    assert {k: v.equity_fraction for k, v in result[0].by_class.items()} == {
+        k: s / w for k, (s, w) in sums.items()
+    }
+    assert {k: v.probability_fraction for k, v in result[0].by_class.items()} == {
+        k: w / total for k, (_, w) in sums.items()
+    }

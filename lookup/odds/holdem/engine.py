@@ -70,7 +70,7 @@ from lookup.core.cards import DECK, Card, CardsLike, parse_cards
 from lookup.core.errors import DuplicateCardError, HandSizeError, PokerLookupError
 from lookup.core.messages import duplicate_card
 from lookup.core.progress import LateProgress
-from lookup.odds.holdem.heads_up import preflop_equity
+from lookup.odds.holdem.heads_up import preflop_equity, weighted_preflop
 from lookup.odds.holdem.kernel import (
     CHUNK_BOARDS,
     BoardDealer,
@@ -323,6 +323,12 @@ def _solve(
             return build_result(
                 counts, names, [1] * len(live), exact=True, seed=None, board=board, dead=dead
             )
+    table = not board and not dead and len(live) == 2 and seed is None and samples is None
+    if weighting is not None and table and exact is not False:
+        # Heads-up preflop, weighted: every pair of combos read from the preflop table.
+        answer = weighted_preflop(live, names, weighting)
+        if answer is not None:
+            return answer
     sizes = [len(c) for c in live]
     listable = math.prod(sizes) <= ASSIGNMENT_LIMIT
     deck_left = 52 - len(known) - 2 * len(live)
