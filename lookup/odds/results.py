@@ -626,7 +626,7 @@ class Weighting:
             out.append(pick.astype(np.intp) * self.others(p) + key)
         return out
 
-    def empty(self, hilo: bool = False) -> tuple[npt.NDArray[np.int64], ...]:
+    def empty(self) -> tuple[npt.NDArray[np.int64], ...]:
         """Zero tallies for every player's groups."""
         import numpy as np  # numpy: only a weighted run's engine calls this
 
