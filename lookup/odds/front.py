@@ -13,10 +13,14 @@ This is the only module of :mod:`lookup.odds` that imports :mod:`lookup.odds.hol
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
 
 from lookup.core.cards import CardsLike
-from lookup.game.registry import GameLike, get_game
+from lookup.core.errors import RangeError
+from lookup.game.registry import Game, GameLike, get_game
 from lookup.odds.results import DEFAULT_EXACT_LIMIT, EquityResult, HoldingLike, check_question
+from lookup.ranges.holding import holding_cards
 from lookup.ranges.range import Range
 from lookup.ranking.ranking import RulesLike, get_ranking
 
@@ -62,8 +66,11 @@ def equity(
 
     ``hands``: 2 to 10 holdings, one per player: explicit cards (``'AsAh'``, ``'As Ah'``),
         ``'random'``, or range notation in the games that have one (``'QQ+, AKs'`` in Hold'em
-        and short deck, ``'AAxx ds'`` in Omaha), as text or a :class:`~lookup.ranges.range.Range`
-        of that game whose weights are all 1
+        and short deck, ``'AAxx ds'`` in Omaha), with weights if wanted (``'QQ+, AKs:0.5'``,
+        ``'[25]AQs, AJs[/25]'``), as text or a :class:`~lookup.ranges.range.Range` of that
+        game. A weighted range makes the answer the weighted average over every compatible
+        assignment of combos to players (each weighing the product of its combos' weights)
+        and fills in each range holder's ``by_combo`` and ``by_class`` (docs/ranges.md)
     ``board``: board cards already dealt (0, 3, 4 or 5 in Hold'em; none in stud and draw)
     ``dead``: cards out of play (folded, burned, seen)
     ``game``: the game (see :func:`lookup.games`); None: Hold'em
@@ -84,7 +91,6 @@ def equity(
         error of equity is below this (0.001 is 0.1 percentage point); ``samples`` (or, if
         not given, :data:`~lookup.odds.results.MAX_SAMPLES`) still bounds the run
     ``time_limit``: stop sampling, between chunks, after this many seconds; bounded the same
-
     Returns an :class:`~lookup.odds.results.EquityResult`: one
     :class:`~lookup.odds.results.PlayerEquity` per player, in input order, and
     ``board``, ``dead`` (the cards read), ``exact``, ``boards`` (the showdowns
@@ -103,7 +109,8 @@ def equity(
     - ``equity_fraction``: ``equity`` as an exact Fraction when exact and known
       (the generic engine; None otherwise);
     - hi/lo games only (None elsewhere): ``scoop``, the whole pot alone;
-      ``win_high`` and ``win_low``, the high or the low half alone.
+      ``win_high`` and ``win_low``, the high or the low half alone;
+    - range holders in a weighted run only (None otherwise): ``by_combo`` and ``by_class``.
 
     >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
     >>> round(aces.equity, 4), aces.boards, aces.exact
@@ -116,11 +123,16 @@ def equity(
     ('target_std_error', 65536, True)
     >>> equity([Range("AA"), "KsKh"], board="2c7d9h")[0].hand
     'AA'
-    >>> equity([Range("AA:0.5, KK"), "QsQh"])
+    >>> weighted = equity(["QQ:0.5, KK+", "AKs"], board="2c7d9h")
+    >>> qq = weighted[0].by_class["QQ"]
+    >>> weighted[0].hand, weighted[0].equity_fraction, qq.probability_fraction
+    ('QQ:0.5, KK+', Fraction(1337, 1584), Fraction(1, 3))
+    >>> equity([Range("AA:0.5, KK"), "QsQh"])[0].hand
+    'KK, AA:0.5'
+    >>> equity(["KK:1.5", "QsQh"])
     Traceback (most recent call last):
     ...
-    lookup.RangeError: player 1: weighted equity is not supported yet: range 'KK, AA:0.5' has \
-weights other than 1
+    lookup.RangeError: player 1: weight '1.5' in 'KK:1.5': a weight is an exact decimal from 0 to 1
     >>> equity(["AsAh"])
     Traceback (most recent call last):
     ...
@@ -135,21 +147,59 @@ weights other than 1
         hands, exact, samples, seed, exact_limit, workers=workers,
         target_std_error=target_std_error, time_limit=time_limit,
     )  # fmt: skip
-    for player, holding in enumerate(hands, start=1):
-        if isinstance(holding, Range):  # in the game's notation, flat: weights are not used yet
-            holding.flat_combos(found, f"player {player}")
+    held, weights = _weighed(hands, found)
     if found.name == "holdem" and found.high_ranking(rules) is get_ranking("standard"):
         from lookup.odds.holdem.engine import equity as holdem_equity  # numpy: only when asked
 
-        return holdem_equity(
-            hands, board, dead, exact=exact, samples=samples, seed=seed,
+        result = holdem_equity(
+            held, board, dead, exact=exact, samples=samples, seed=seed,
             exact_limit=exact_limit, progress=progress, workers=workers,
-            target_std_error=target_std_error, time_limit=time_limit,
+            target_std_error=target_std_error, time_limit=time_limit, weights=weights,
         )  # fmt: skip
-    from lookup.odds.generic import equity as generic_equity  # numpy: only when asked
+    else:
+        from lookup.odds.generic import equity as generic_equity  # numpy: only when asked
 
-    return generic_equity(
-        hands, board, dead, game=found, rules=rules, exact=exact, samples=samples, seed=seed,
-        exact_limit=exact_limit, progress=progress, workers=workers,
-        target_std_error=target_std_error, time_limit=time_limit,
-    )  # fmt: skip
+        result = generic_equity(
+            held, board, dead, game=found, rules=rules, exact=exact, samples=samples, seed=seed,
+            exact_limit=exact_limit, progress=progress, workers=workers,
+            target_std_error=target_std_error, time_limit=time_limit, weights=weights,
+        )  # fmt: skip
+    if all(given is read for given, read in zip(hands, held, strict=True)):
+        return result
+    # Text read here as a Range: each player's hand is still named as it was given.
+    players = tuple(
+        replace(player, hand=given.strip()) if isinstance(given, str) else player
+        for player, given in zip(result.players, hands, strict=True)
+    )
+    return replace(result, players=players)
+
+
+def _weighed(
+    hands: Sequence[HoldingLike], game: Game
+) -> tuple[list[HoldingLike], list[list[Fraction] | None] | None]:
+    """The holdings as the engines read them, and each player's combo weights.
+
+    Range text with weights (a ``:`` or a ``[``) becomes a :class:`Range`; a Range must be
+    in ``game``'s notation. Weights are listed in the order the engines read a Range's
+    combos (its own), None for a player without weights, and None overall when no
+    player has any, so flat ranges take the unweighted path they always took.
+    """
+    held: list[HoldingLike] = []
+    weights: list[list[Fraction] | None] = []
+    for player, holding in enumerate(hands, start=1):
+        if (
+            isinstance(holding, str)
+            and ("[" in holding or ":" in holding)
+            and holding_cards(holding, game.hole_cards) is None
+        ):
+            try:
+                holding = Range(holding, game)
+            except RangeError as exc:
+                raise RangeError(f"player {player}: {exc}", exc.token) from None
+        if isinstance(holding, Range):
+            holding.combos_in(game, f"player {player}")
+            weights.append(None if holding.flat else list(holding.weights.values()))
+        else:
+            weights.append(None)
+        held.append(holding)
+    return held, (None if all(w is None for w in weights) else weights)

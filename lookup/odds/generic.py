@@ -59,6 +59,7 @@ import math
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -95,12 +96,21 @@ from lookup.odds.results import (
     Counts,
     EquityResult,
     HoldingLike,
+    Weighting,
+    WeightLike,
     build_result,
     check_exact_limit,
     chunk_rng,
+    detail_add,
+    detail_counts,
+    detail_of_codes,
     exact_counts,
+    keep_odds,
+    read_weights,
     sample_chunk_size,
     sampled_counts,
+    weighted_assignments,
+    winner_codes_add,
 )
 from lookup.odds.small import fixed_counts
 from lookup.ranges.holding import RangeValue, holding_cards
@@ -145,6 +155,8 @@ class _Setup:
     ranges: dict[int, tuple[Holding, ...]] = field(default_factory=dict)
     """Players holding a range (short deck, Omaha): their live combos, dealt jointly."""
     hole_cards: int = 2
+    weighting: Weighting | None = None
+    """A weighted run's weights: every player's, a range holder's per live combo."""
 
     @property
     def ranged_cards(self) -> int:
@@ -184,28 +196,16 @@ class GameTally:
         ([1, 0], [1, 1], [7560, 2520])
         """
 
-        classes = np.stack(high)
-        top = classes == classes.min(axis=0)
-        winners = top.sum(axis=0)
-        if low is None:
-            share = top * (SHARE_UNIT // winners)
-            alone_high = top & (winners == 1)
-            alone_low = None
-        else:
-            lows = np.stack(low)
-            best_low = lows.min(axis=0)
-            qualified = best_low != no_low
-            low_top = (lows == best_low) & qualified
-            low_winners = np.maximum(low_top.sum(axis=0), 1)
-            half = SHARE_UNIT // 2
-            share = np.where(
-                qualified, top * (half // winners) + low_top * (half // low_winners),
-                top * (SHARE_UNIT // winners),
-            )  # fmt: skip
-            alone_high = top & (winners == 1)
-            alone_low = low_top & (low_winners == 1)
-        share = share.astype(np.int64)
-        self.deals += classes.shape[1]
+        self.add_shares(*pot_shares(high, low, no_low))
+
+    def add_shares(
+        self,
+        share: npt.NDArray[np.int64],
+        alone_high: npt.NDArray[np.bool_],
+        alone_low: npt.NDArray[np.bool_] | None,
+    ) -> None:
+        """Count one chunk from :func:`pot_shares`' answer."""
+        self.deals += share.shape[1]
         whole = share == SHARE_UNIT
         part = (share > 0) & ~whole
         for p in range(self.players):
@@ -216,6 +216,41 @@ class GameTally:
             self.wins_high[p] += int(np.count_nonzero(alone_high[p]))
             if alone_low is not None:
                 self.wins_low[p] += int(np.count_nonzero(alone_low[p]))
+
+
+def pot_shares(
+    high: list[npt.NDArray[np.uint16]], low: list[npt.NDArray[np.uint16]] | None, no_low: int = 0
+) -> tuple[
+    npt.NDArray[np.int64], npt.NDArray[np.bool_], npt.NDArray[np.bool_] | None
+]:  # fmt: skip
+    """Each player's share of each deal in SHARE_UNIT, and who won the high (and low)
+    half alone: ``high[p][i]`` (and ``low[p][i]``) is player p's class in deal i.
+
+    >>> import numpy as np
+    >>> pot_shares([np.array([1, 5], np.uint16), np.array([2, 5], np.uint16)], None)[0].tolist()
+    [[5040, 2520], [0, 2520]]
+    """
+    classes = np.stack(high)
+    top = classes == classes.min(axis=0)
+    winners = top.sum(axis=0)
+    if low is None:
+        share = top * (SHARE_UNIT // winners)
+        alone_high = top & (winners == 1)
+        alone_low = None
+    else:
+        lows = np.stack(low)
+        best_low = lows.min(axis=0)
+        qualified = best_low != no_low
+        low_top = (lows == best_low) & qualified
+        low_winners = np.maximum(low_top.sum(axis=0), 1)
+        half = SHARE_UNIT // 2
+        share = np.where(
+            qualified, top * (half // winners) + low_top * (half // low_winners),
+            top * (SHARE_UNIT // winners),
+        )  # fmt: skip
+        alone_high = top & (winners == 1)
+        alone_low = low_top & (low_winners == 1)
+    return share.astype(np.int64), alone_high, alone_low
 
 
 def equity(
@@ -233,8 +268,13 @@ def equity(
     workers: int | None = None,
     target_std_error: float | None = None,
     time_limit: float | None = None,
+    weights: Sequence[Sequence[WeightLike] | None] | None = None,
 ) -> EquityResult:
     """Equity of 2-10 holdings in ``game``; see the module docstring.
+
+    ``weights`` (provisional, see :func:`lookup.odds.front.equity`) weighs each player's
+    combos: one list per player, parallel to the combos its range reads as (None: all 1;
+    a player holding cards or ``random`` has one weight).
 
     ``workers``, ``target_std_error`` and ``time_limit`` are :func:`lookup.equity`'s
     (checked there).
@@ -254,7 +294,7 @@ anyway, or sample
     lookup.GameError: deuce-to-seven has no board: give the players' cards only
     """
     found = get_game(game)
-    setup = _setup(hands, board, dead, found.name, rules)
+    setup = _setup(hands, board, dead, found.name, rules, weights)
 
     deals = deal_count(len(setup.unseen) - setup.ranged_cards, setup.groups)
     assignments = _listed_assignments(setup)
@@ -274,7 +314,9 @@ anyway, or sample
         exact = samples is None and deals <= min(EXACT_LIMIT, exact_limit)
     if exact:
         check_exact_limit(deals, exact_limit)
-        lean = _fixed_hands_after_the_flop(setup, found.high_ranking(rules))
+        lean = None
+        if setup.weighting is None:  # a weighted run counts by combo: the general path
+            lean = _fixed_hands_after_the_flop(setup, found.high_ranking(rules))
         if lean is not None:
             return lean
     return _solve(
@@ -340,7 +382,7 @@ def _list_assignments(live: list[tuple[Holding, ...]]) -> npt.NDArray[np.intp]:
 
 def _setup(
     hands: Sequence[HoldingLike], board: CardsLike | None, dead: CardsLike | None, name: str,
-    rules: RulesLike | None,
+    rules: RulesLike | None, weights: Sequence[Sequence[WeightLike] | None] | None = None,
 ) -> _Setup:  # fmt: skip
     game = get_game(name)
     family = game.family
@@ -413,6 +455,17 @@ def _setup(
             claim(card, f"player {player}")
         names.append(" ".join(str(c) for c in cards))
         known.append(tuple(c.index for c in cards))
+    weighed: dict[int, dict[Holding, Fraction]] = {}
+    if weights is not None:
+        read = read_weights(weights, [len(ranges.get(p, ((),))) for p in range(len(hands))])
+        for p, weight in enumerate(read):
+            if p not in ranges and not weight[0]:
+                raise RangeError(
+                    f"player {p + 1}'s holding {names[p]!r} has a weight of 0", names[p]
+                )
+        for p, combos in ranges.items():
+            weighed[p] = dict(zip(combos, read[p], strict=True))
+            ranges[p] = tuple(c for c in combos if weighed[p][c])  # a weight of 0 removes it
     blocked = set(owner) | (set(range(52)) - deck)
     for index, combos in list(ranges.items()):
         left = tuple(c for c in combos if blocked.isdisjoint(c))
@@ -433,6 +486,14 @@ def _setup(
             f"and only {len(unseen)} are left"
         )
     no_low = 0 if low_ranking is None else low_ranking.class_count
+    weighting = None
+    if weights is not None:
+        weighting = Weighting.of(
+            [[weighed[p][c] for c in ranges[p]] if p in ranges else [Fraction(1)]
+             for p in range(len(hands))],
+            [[_combo_name(c) for c in ranges[p]] if p in ranges else []
+             for p in range(len(hands))],
+        )  # fmt: skip
     return _Setup(
         game=name,
         family=family,
@@ -448,7 +509,16 @@ def _setup(
         no_low=no_low,
         ranges=ranges,
         hole_cards=game.hole_cards,
+        weighting=weighting,
     )
+
+
+_CARD_NAMES: Final = tuple(str(Card.from_index(c)) for c in range(52))
+"""Each card's name by index (a weighted run names every combo it reports)."""
+
+
+def _combo_name(combo: Holding) -> str:
+    return "".join(_CARD_NAMES[c] if c < 52 else str(Card.from_index(c)) for c in combo)
 
 
 def _range_or_none(
@@ -470,8 +540,11 @@ def _place(who: str) -> str:
     return {"board": "the board", "dead": "the dead cards"}.get(who, who)
 
 
-_Chunk = tuple[dict[int, tuple["Column", ...]], "npt.NDArray[np.intp]"]
-"""Range holders' two cards (known, or one per deal), and the dealt cards of a chunk."""
+_Chunk = tuple[
+    dict[int, tuple["Column", ...]], "npt.NDArray[np.intp]", "npt.NDArray[np.intp] | None"
+]
+"""Range holders' cards (known, or one per deal), the dealt cards of a chunk, and the
+holders' options in each deal (None without ranges)."""
 
 
 def _solve(
@@ -486,12 +559,7 @@ def _solve(
         bar = LateProgress("equity (exact)", deals, progress, unit="showdowns")
 
         def serial() -> Counts:
-            tally = GameTally(len(setup.names))
-            for assigned, cards in _exact_chunks(setup, assignments):
-                high, low = _showdown(setup, assigned, cards)
-                tally.add(high, low, setup.no_low)
-                bar.advance(cards.shape[0])
-            return _counts(setup, tally)
+            return _exact_task(setup, assignments, bar)
 
         try:
             # Only listed assignments split: parts of one enumeration would each walk
@@ -531,19 +599,88 @@ def _sample_task(
         assignments = _listed_assignments(setup)  # too long to send: listed here (or None)
     tally = GameTally(len(setup.names))
     size = sample_chunk_size(total, index)
-    for assigned, cards in _sampled_chunks(setup, assignments, size, chunk_rng(seed, index)):
+    chunks = _sampled_chunks(setup, assignments, size, chunk_rng(seed, index))
+    if setup.weighting is None:
+        for assigned, cards, _ in chunks:
+            high, low = _showdown(setup, assigned, cards)
+            tally.add(high, low, setup.no_low)
+        return _counts(setup, tally)
+    counted = setup.weighting.sampled()
+    players = len(setup.names)
+    detail = counted.empty()
+    # High-only games: one count per deal and player, by group and winner count.
+    tables = [np.zeros((counted.size(p), players + 1), np.int64) for p in range(players)]
+    for assigned, cards, picks in chunks:
         high, low = _showdown(setup, assigned, cards)
-        tally.add(high, low, setup.no_low)
-    return _counts(setup, tally)
+        groups = counted.groups(_combos(setup, picks, cards.shape[0]))
+        if low is None:
+            winner_codes_add(tables, groups, high)
+        else:
+            detail_add(detail, groups, *pot_shares(high, low, setup.no_low))
+    if setup.low is None:
+        detail = tuple(detail_of_codes(t) for t in tables)
+    return detail_counts(detail, hilo=setup.low is not None)
 
 
-def _exact_task(setup: _Setup, assignments: npt.NDArray[np.intp]) -> Counts:
-    """Counts of one part of an exact run (see :func:`_exact_split`)."""
+def _exact_task(
+    setup: _Setup, assignments: npt.NDArray[np.intp] | None, bar: LateProgress | None = None
+) -> Counts:
+    """Counts of one part of an exact run (see :func:`_exact_split`); a weighted run's
+    counts carry each player's tallies by group (:class:`~lookup.odds.results.Weighting`)."""
     tally = GameTally(len(setup.names))
-    for assigned, cards in _exact_chunks(setup, assignments):
+    weighting = setup.weighting
+    if weighting is None:
+        for _, assigned, cards in _exact_chunks(setup, assignments):
+            high, low = _showdown(setup, assigned, cards)
+            tally.add(high, low, setup.no_low)
+            if bar is not None:
+                bar.advance(cards.shape[0])
+        return _counts(setup, tally)
+    # Every deal of an assignment falls in one group per player, and an assignment's
+    # deals come together: tally them as usual, then file the totals under its groups.
+    groups = weighting.groups(_combos(setup, assignments, 1))
+    detail = weighting.empty()
+    current = 0
+    for row, assigned, cards in _exact_chunks(setup, assignments):
+        if row != current:
+            _file(detail, groups, current, tally)
+            tally, current = GameTally(len(setup.names)), row
         high, low = _showdown(setup, assigned, cards)
         tally.add(high, low, setup.no_low)
-    return _counts(setup, tally)
+        if bar is not None:
+            bar.advance(cards.shape[0])
+    _file(detail, groups, current, tally)
+    return detail_counts(detail, hilo=setup.low is not None)
+
+
+def _file(
+    detail: tuple[npt.NDArray[np.int64], ...],
+    groups: list[npt.NDArray[np.intp]],
+    row: int,
+    tally: GameTally,
+) -> None:
+    """Add one assignment's totals to each player's group of it."""
+    for p, (table, group) in enumerate(zip(detail, groups, strict=True)):
+        table[:, group[row]] += [
+            tally.deals, tally.wins[p], tally.ties[p], tally.shares[p], tally.squares[p],
+            tally.wins_high[p], tally.wins_low[p],
+        ]  # fmt: skip
+
+
+def _combos(
+    setup: _Setup, assignments: npt.NDArray[np.intp] | None, rows: int
+) -> list[npt.NDArray[np.intp]]:
+    """Every player's combo in each of ``rows`` assignments: a range holder's option,
+    0 for a player without a range."""
+    holders = list(setup.ranges)
+    if assignments is not None:
+        rows = len(assignments)
+    zero = np.zeros(rows, dtype=np.intp)
+    return [
+        assignments[:, holders.index(p)] if assignments is not None and p in setup.ranges
+        else zero
+        for p in range(len(setup.names))
+    ]  # fmt: skip
 
 
 def _exact_split(
@@ -569,20 +706,23 @@ def _counts(setup: _Setup, tally: GameTally) -> Counts:
     )  # fmt: skip
 
 
-def _exact_chunks(setup: _Setup, assignments: npt.NDArray[np.intp] | None) -> Iterator[_Chunk]:
+def _exact_chunks(
+    setup: _Setup, assignments: npt.NDArray[np.intp] | None
+) -> Iterator[tuple[int, dict[int, tuple[Column, ...]], npt.NDArray[np.intp]]]:
+    """Every deal, chunk by chunk, with the row of its assignment (0 without ranges)."""
 
     if assignments is None:
         for cards in exact_deals(np.array(setup.unseen, dtype=np.intp), setup.groups):
-            yield {}, cards
+            yield 0, {}, cards
         return
     # Every assignment of combos leaves as many deals as any other: walk them in turn.
     holders = list(setup.ranges)
-    for row in assignments.tolist():
+    for at, row in enumerate(assignments.tolist()):
         assigned = {p: setup.ranges[p][pick] for p, pick in zip(holders, row, strict=True)}
         held = {c for pair in assigned.values() for c in pair}
         deck = np.array([c for c in setup.unseen if c not in held], dtype=np.intp)
         for cards in exact_deals(deck, setup.groups):
-            yield dict(assigned), cards
+            yield at, dict(assigned), cards
 
 
 def _sampled_chunks(
@@ -591,6 +731,8 @@ def _sampled_chunks(
     total: int,
     rng: np.random.Generator,
 ) -> Iterator[_Chunk]:
+    """Sampled deals, chunk by chunk, with the range holders' options in each (None
+    without ranges); a weighted run's assignments follow the weights (by rejection)."""
 
     deck = np.array(setup.unseen, dtype=np.intp)
     cards = sum(setup.groups)
@@ -599,15 +741,18 @@ def _sampled_chunks(
     tables = [np.array(combos, dtype=np.intp) for combos in live]
     bits = [_card_masks(combos) for combos in live]
     done = 0
+    odds = [None if setup.weighting is None else keep_odds(setup.weighting.weights[p])
+            for p in holders]  # fmt: skip
     while done < total:
         m = min(CHUNK_DEALS, total - done)
         if not holders:
-            yield {}, sample_deals(rng, deck, cards, m)
+            yield {}, sample_deals(rng, deck, cards, m), None
         else:
             # Combos drawn uniformly among the compatible assignments, then the rest
             # dealt from the cards those combos leave (a taken card is drawn again).
             # The sampler only reads how many combos each holder has: any size of combo fits.
-            picks = sample_assignments(rng, cast(Any, live), assignments, bits, m)
+            draw = partial(sample_assignments, rng, cast(Any, live), assignments, bits)
+            picks = weighted_assignments(rng, draw, odds, m)
             assigned: dict[int, tuple[Column, ...]] = {}
             taken = np.zeros((m, 54), dtype=bool)  # jokers are indices 52 and 53
             rows = np.arange(m)
@@ -616,7 +761,7 @@ def _sampled_chunks(
                 assigned[p] = tuple(np.ascontiguousarray(held.T))
                 for column in assigned[p]:
                     taken[rows, column] = True
-            yield assigned, deal_from(rng, deck.astype(np.uint8), m, cards, taken)
+            yield assigned, deal_from(rng, deck.astype(np.uint8), m, cards, taken), picks
         done += m
 
 
@@ -648,7 +793,11 @@ def _result(
     setup: _Setup, counts: Counts, exact: bool, seed: int | None, stopped: str | None
 ) -> EquityResult:
     combos = [len(setup.ranges.get(p, (None,))) for p in range(len(setup.names))]
+    weighting = setup.weighting
+    if weighting is not None and not exact:
+        weighting = weighting.sampled()  # the draws follow the weights: each counts once
     return build_result(
         counts, setup.names, combos, exact=exact, seed=seed, board=setup.board,
-        dead=setup.dead, game=setup.game, stopped=stopped,
+        dead=setup.dead, game=setup.game, stopped=stopped, weighting=weighting,
+        boards=None if weighting is None else counts.deals,
     )  # fmt: skip

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,12 +26,14 @@ from lookup.ranges.holding import RangeValue
 
 if TYPE_CHECKING:
     import numpy as np
+    import numpy.typing as npt
 
 T = TypeVar("T")
 
 __all__ = [
     "DEFAULT_EXACT_LIMIT",
     "DEFAULT_SAMPLES",
+    "DETAIL_ROWS",
     "EXACT_LIMIT",
     "MAX_EXACT_LIMIT",
     "MAX_PLAYERS",
@@ -41,19 +43,30 @@ __all__ = [
     "SHARE_UNIT",
     "STOP_REASONS",
     "WORKERS_AFTER",
+    "ComboEquity",
     "Counts",
     "EquityResult",
     "HoldingLike",
     "PlayerEquity",
+    "WeightLike",
+    "Weighting",
     "build_result",
     "check_exact_limit",
     "check_question",
     "chunk_rng",
+    "combo_class",
+    "detail_add",
+    "detail_counts",
+    "detail_of_codes",
     "exact_counts",
+    "keep_odds",
+    "read_weights",
     "sample_chunk_size",
     "sampled_counts",
     "showdowns_per_second",
     "std_errors",
+    "weighted_assignments",
+    "winner_codes_add",
 ]
 
 EXACT_LIMIT: Final = 2_000_000
@@ -125,6 +138,46 @@ class PlayerEquity:
     """Hi/lo games: fraction of showdowns in which the player wins the low half alone."""
     equity_fraction: Fraction | None = None
     """``equity`` as an exact fraction, when exact and known (see :mod:`lookup.odds.generic`)."""
+    by_combo: Mapping[str, ComboEquity] | None = None
+    """Provisional (weighted runs only): each live combo of a range holder (``"AsKd"``),
+    its equity against the others and its probability in the joint deal; None otherwise."""
+    by_class: Mapping[str, ComboEquity] | None = None
+    """Provisional (weighted runs only): ``by_combo`` folded into hand classes (``"AKs"``,
+    ``"AKo"``, ``"AA"`` in Hold'em and short deck; by combo in Omaha), each combo counted
+    by its probability in the joint deal; None otherwise."""
+
+
+@dataclass(frozen=True)
+class ComboEquity:
+    """The equity of one combo, or one class of combos, of a player's range."""
+
+    equity: float
+    """Average share of the pot in the showdowns where the player holds this."""
+    std_error: float
+    """Standard error of ``equity`` when sampled; 0.0 when exact."""
+    probability: float
+    """Chance the player holds this in the joint deal (combo weight times the weight of the
+    opponents' holdings compatible with it, normalised); sampled: the share of samples."""
+    equity_fraction: Fraction | None = None
+    """``equity`` as an exact fraction when the run is exact."""
+    probability_fraction: Fraction | None = None
+    """``probability`` as an exact fraction when the run is exact."""
+
+    def to_json(self) -> dict[str, float | str | None]:
+        """This part as ``docs/schemas/equity.json`` writes it (fractions as text).
+
+        >>> ComboEquity(0.5, 0.0, 0.25, Fraction(1, 2), Fraction(1, 4)).to_json()["equity_fraction"]
+        '1/2'
+        """
+        return {
+            "equity": self.equity,
+            "std_error": self.std_error,
+            "probability": self.probability,
+            "equity_fraction": None if self.equity_fraction is None else str(self.equity_fraction),
+            "probability_fraction": (
+                None if self.probability_fraction is None else str(self.probability_fraction)
+            ),
+        }
 
 
 @dataclass(frozen=True)
@@ -329,13 +382,16 @@ class Counts(NamedTuple):
     squares: Sequence[int]
     wins_high: Sequence[int] | None = None
     wins_low: Sequence[int] | None = None
+    detail: tuple[npt.NDArray[np.int64], ...] | None = None
+    """Weighted runs only: per player, its showdowns' tallies by group (rows
+    :data:`DETAIL_ROWS`, one column per group of :meth:`Weighting.groups`)."""
 
     def plus(self, other: Counts) -> Counts:
         """These counts and ``other``'s together (whole numbers: the order never matters).
 
         >>> Counts(1, [1], [0], [5040], [5040**2]).plus(Counts(2, [0], [1], [2520], [2520**2]))
         Counts(deals=3, wins=[1], ties=[1], shares=[7560], squares=[31752000], \
-wins_high=None, wins_low=None)
+wins_high=None, wins_low=None, detail=None)
         """
 
         def add(a: Sequence[int] | None, b: Sequence[int] | None) -> list[int] | None:
@@ -351,7 +407,422 @@ wins_high=None, wins_low=None)
             add(self.squares, other.squares) or [],
             add(self.wins_high, other.wins_high),
             add(self.wins_low, other.wins_low),
+            None
+            if self.detail is None or other.detail is None
+            else tuple(a + b for a, b in zip(self.detail, other.detail, strict=True)),
         )
+
+
+WeightLike = Fraction | int | float | str
+"""A combo weight: a Fraction, a whole number, a float (read as the decimal it prints as)
+or text (``"0.25"``, ``"1/3"``)."""
+
+
+def read_weights(
+    weights: Sequence[Sequence[WeightLike] | None], sizes: Sequence[int]
+) -> list[list[Fraction]]:
+    """Each player's combo weights as Fractions, checked against their combo counts.
+
+    ``weights[p]`` runs parallel to player ``p``'s combos as :mod:`lookup.ranges` reads
+    them (``None``: every weight 1); each weight is from 0 to 1, 0 removing the combo.
+
+    >>> read_weights([["1/2", 1], None], [2, 1])
+    [[Fraction(1, 2), Fraction(1, 1)], [Fraction(1, 1)]]
+    >>> read_weights([["1.5"], None], [1, 1])
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: player 1: a combo weight is a number from 0 to 1, got '1.5'
+    """
+    if isinstance(weights, str) or len(weights) != len(sizes):
+        raise PokerLookupError(
+            f"give one list of weights (or None) per player: {len(sizes)} players, got {weights!r}",
+            str(weights),
+        )
+    out = []
+    for player, (given, size) in enumerate(zip(weights, sizes, strict=True), start=1):
+        if given is None:
+            out.append([Fraction(1)] * size)
+            continue
+        if isinstance(given, str) or len(given) != size:
+            raise PokerLookupError(
+                f"player {player}: give one weight per combo ({size}), got {given!r}",
+                str(given),
+            )
+        read = []
+        seen: dict[object, Fraction] = {}  # a range repeats a few weights: each read once
+        for value in given:
+            if type(value) in (str, int) and value in seen:
+                read.append(seen[value])
+                continue
+            try:
+                if isinstance(value, bool) or not isinstance(value, Fraction | int | float | str):
+                    raise TypeError(value)
+                # A float is read as the decimal it prints as: 0.1 is 1/10, not 0.1000...0555.
+                weight = Fraction(repr(value) if isinstance(value, float) else value)
+            except (TypeError, ValueError, ZeroDivisionError):
+                weight = Fraction(-1)
+            if not 0 <= weight <= 1:
+                raise PokerLookupError(
+                    f"player {player}: a combo weight is a number from 0 to 1, got {value!r}",
+                    str(value),
+                )
+            if type(value) in (str, int):
+                seen[value] = weight
+            read.append(weight)
+        out.append(read)
+    return out
+
+
+def weighted_assignments(
+    rng: np.random.Generator,
+    draw: Callable[[int], npt.NDArray[np.intp]],
+    odds: Sequence[npt.NDArray[np.float64] | None],
+    m: int,
+) -> npt.NDArray[np.intp]:
+    """``m`` assignments of a weighted joint deal: ``draw(n)`` gives ``n`` uniform compatible
+    ones (rows of each holder's option), each kept with its weight over the largest
+    (``odds[h][option]``: holder ``h``'s weight over its largest; None when all weigh the
+    same). Rejection: what is kept follows the weighted deal, and each counts once.
+
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(1)
+    >>> rows = weighted_assignments(rng, lambda n: rng.integers(0, 2, (n, 1)),
+    ...                             [np.array([1.0, 0.25])], 40_000)
+    >>> rows.shape, round(float((rows[:, 0] == 1).mean()), 2)  # 0.25 / 1.25
+    ((40000, 1), 0.2)
+    """
+    kept = []
+    have = 0
+    while have < m:
+        drawn = draw(m)
+        chance = None
+        for h, ratios in enumerate(odds):
+            if ratios is not None:
+                took = ratios[drawn[:, h]]
+                chance = took if chance is None else chance * took
+        if chance is None:
+            return drawn
+        ok = drawn[rng.random(m) < chance]
+        kept.append(ok)
+        have += len(ok)
+    import numpy as np  # numpy: only a weighted sampled run gets here
+
+    return np.concatenate(kept)[:m]
+
+
+def keep_odds(weights: Sequence[Fraction]) -> npt.NDArray[np.float64] | None:
+    """Each combo's weight over the largest (its chance to be kept in
+    :func:`weighted_assignments`); None when all weigh the same.
+
+    >>> keep_odds([Fraction(1, 2), Fraction(1, 4)]).tolist(), keep_odds([Fraction(1, 3)] * 2)
+    ([1.0, 0.5], None)
+    """
+    import numpy as np  # numpy: only a weighted sampled run gets here
+
+    top = max(weights)
+    if min(weights) == top:
+        return None
+    return np.array([float(w / top) for w in weights])
+
+
+DETAIL_ROWS: Final = ("deals", "wins", "ties", "shares", "squares", "wins_high", "wins_low")
+"""The rows of a weighted run's per-group tallies (:attr:`Counts.detail`)."""
+
+
+def combo_class(cards: Sequence[Card]) -> str:
+    """The hand class of a two-card combo (``"AKs"``, ``"AKo"``, ``"AA"``); other combos
+    are their own class, written as their cards.
+
+    >>> combo_class([Card("Ks"), Card("As")]), combo_class([Card("Td"), Card("Th")])
+    ('AKs', 'TT')
+    >>> combo_class([Card("Ks"), Card("Ad")]), combo_class([Card(c) for c in ("As", "Ks", "Qd")])
+    ('AKo', 'AsKsQd')
+    """
+    if len(cards) != 2 or any(c.index >= 52 for c in cards):
+        return "".join(str(c) for c in cards)
+    high, low = sorted(cards, key=lambda c: c.rank, reverse=True)
+    ranks = str(high)[:-1] + str(low)[:-1]
+    if high.rank == low.rank:
+        return ranks
+    return ranks + ("s" if high.suit == low.suit else "o")
+
+
+@dataclass(frozen=True)
+class Weighting:
+    """Each player's combo weights in a weighted run, and how its showdowns are grouped.
+
+    A showdown's weight is the product of its players' combo weights. Engines tally
+    player ``p``'s showdowns by group ``combo * others(p) + key``, ``key`` numbering the
+    distinct weights the other players' combos have (mixed radix over players): every
+    showdown of a group has the same weight, so :func:`build_result` applies the weights
+    afterwards, exactly, as whole numbers. A player without a range has one combo.
+
+    >>> import numpy as np
+    >>> half = [Fraction(1), Fraction(1, 2)]
+    >>> w = Weighting.of([half, [Fraction(1)] * 3], [["a", "b"], ["c"] * 3])
+    >>> groups = w.groups([np.array([0, 1]), np.array([2, 2])])
+    >>> [w.others(p) for p in (0, 1)], [g.tolist() for g in groups]
+    ([1, 2], [[0, 1], [5, 4]])
+    >>> Weighting.of([[Fraction(2)]], [["a"]])
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: a combo weight is a number from 0 to 1, got 2
+    """
+
+    weights: tuple[tuple[Fraction, ...], ...]
+    """Per player, per live combo: its weight (players without a range: ``(1,)``)."""
+    names: tuple[tuple[str, ...], ...]
+    """Per player, per live combo: its name (``"AsKd"``); empty for players without a range."""
+    values: tuple[tuple[Fraction, ...], ...]
+    """Per player: its distinct weights."""
+    codes: tuple[tuple[int, ...], ...]
+    """Per player, per live combo: the index of its weight in ``values``."""
+
+    @classmethod
+    def of(cls, weights: Sequence[Sequence[Fraction]], names: Sequence[Sequence[str]]) -> Weighting:
+        """The weighting of these per-player weights (each a positive Fraction up to 1)."""
+        values: list[tuple[Fraction, ...]] = []
+        codes: list[tuple[int, ...]] = []
+        for player in weights:
+            for weight in player:
+                if not 0 < weight <= 1:
+                    raise PokerLookupError(
+                        f"a combo weight is a number from 0 to 1, got {weight}", str(weight)
+                    )
+            distinct = tuple(sorted(set(player)))
+            at = {v: i for i, v in enumerate(distinct)}
+            values.append(distinct)
+            codes.append(tuple(at[w] for w in player))
+        return cls(
+            tuple(tuple(p) for p in weights), tuple(tuple(n) for n in names),
+            tuple(values), tuple(codes),
+        )  # fmt: skip
+
+    def sampled(self) -> Weighting:
+        """The same players and combos with every weight 1: a sampled run draws its
+        showdowns from the weighted deal already, so each counts once."""
+        ones = tuple((Fraction(1),) * len(w) for w in self.weights)
+        return Weighting.of(ones, self.names)
+
+    def others(self, player: int) -> int:
+        """How many keys the other players' weights make for ``player``'s groups."""
+        return math.prod(len(v) for j, v in enumerate(self.values) if j != player)
+
+    def size(self, player: int) -> int:
+        """How many groups ``player``'s showdowns fall in."""
+        return len(self.weights[player]) * self.others(player)
+
+    def groups(self, picks: Sequence[npt.NDArray[np.intp]]) -> list[npt.NDArray[np.intp]]:
+        """Each player's group of each showdown, from each player's combo in it."""
+        import numpy as np  # numpy: only a weighted run's engine calls this
+
+        codes = [
+            np.asarray(c, dtype=np.intp)[pick] for c, pick in zip(self.codes, picks, strict=True)
+        ]
+        out = []
+        for p, pick in enumerate(picks):
+            key = np.zeros(len(pick), dtype=np.intp)
+            for j, code in enumerate(codes):
+                if j != p and len(self.values[j]) > 1:
+                    key = key * len(self.values[j]) + code
+            out.append(pick.astype(np.intp) * self.others(p) + key)
+        return out
+
+    def empty(self) -> tuple[npt.NDArray[np.int64], ...]:
+        """Zero tallies for every player's groups."""
+        import numpy as np  # numpy: only a weighted run's engine calls this
+
+        return tuple(
+            np.zeros((len(DETAIL_ROWS), self.size(p)), np.int64) for p in range(len(self.weights))
+        )
+
+    def key_weights(self, player: int) -> list[Fraction]:
+        """The weight of each key of ``player``'s groups: the product of the others' weights."""
+        keys = [Fraction(1)]
+        for j, values in enumerate(self.values):
+            if j != player:  # one distinct weight makes no key of its own, yet weighs
+                keys = [k * v for k in keys for v in values]
+        return keys
+
+
+def detail_add(
+    detail: Sequence[npt.NDArray[np.int64]],
+    groups: Sequence[npt.NDArray[np.intp]],
+    shares: npt.NDArray[np.int64],
+    alone_high: npt.NDArray[np.bool_] | None = None,
+    alone_low: npt.NDArray[np.bool_] | None = None,
+) -> None:
+    """Add one chunk of showdowns to each player's group tallies, in place.
+
+    ``shares[p][i]`` is player p's share of showdown i in :data:`SHARE_UNIT`; a whole
+    pot is a win, part of one a tie (as :class:`Counts` counts them).
+
+    >>> import numpy as np
+    >>> detail = [np.zeros((7, 2), np.int64)]
+    >>> detail_add(detail, [np.array([0, 1, 1])], np.array([[5040, 2520, 0]]))
+    >>> detail[0][:5].tolist()
+    [[1, 2], [1, 0], [0, 1], [5040, 2520], [25401600, 6350400]]
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    for p, (table, group) in enumerate(zip(detail, groups, strict=True)):
+        size = table.shape[1]
+        share = shares[p].astype(np.int64)
+        whole = share == SHARE_UNIT
+        part = (share > 0) & ~whole
+        table[0] += np.bincount(group, minlength=size)
+        table[1] += np.bincount(group[whole], minlength=size)
+        table[2] += np.bincount(group[part], minlength=size)
+        # Per group and chunk these sums stay far below 2**53: float64 adds them exactly.
+        table[3] += np.bincount(group, weights=share, minlength=size).astype(np.int64)
+        table[4] += np.bincount(group, weights=share * share, minlength=size).astype(np.int64)
+        if alone_high is not None:
+            table[5] += np.bincount(group[alone_high[p]], minlength=size)
+        if alone_low is not None:
+            table[6] += np.bincount(group[alone_low[p]], minlength=size)
+
+
+def winner_codes_add(
+    tables: Sequence[npt.NDArray[np.int64]],
+    groups: Sequence[npt.NDArray[np.intp]],
+    classes: Sequence[npt.NDArray[np.uint16]],
+) -> None:
+    """Add one chunk of high-only showdowns (lowest class wins) to each player's tallies
+    by group and by how many shared the pot with them (0: lost), in place.
+
+    ``tables[p]`` has shape (groups, players + 1); one count per showdown and player,
+    where :func:`detail_add` makes five: :func:`detail_of_codes` turns them into rows.
+
+    >>> import numpy as np
+    >>> tables = [np.zeros((1, 3), np.int64), np.zeros((1, 3), np.int64)]
+    >>> a, b = np.array([1, 5, 7], np.uint16), np.array([2, 5, 3], np.uint16)
+    >>> winner_codes_add(tables, [np.zeros(3, np.intp)] * 2, [a, b])
+    >>> tables[0].tolist(), tables[1].tolist()
+    ([[1, 1, 1]], [[1, 1, 1]])
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    best = np.minimum.reduce(classes)
+    on_top = [c == best for c in classes]
+    winners = np.add.reduce(on_top, dtype=np.uint8)
+    width = len(classes) + 1
+    for table, group, top in zip(tables, groups, on_top, strict=True):
+        code = group * width + top * winners
+        table += np.bincount(code, minlength=table.size).reshape(table.shape)
+
+
+def detail_of_codes(table: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """:data:`DETAIL_ROWS` of one player's tallies by winner count (:func:`winner_codes_add`).
+
+    >>> import numpy as np
+    >>> detail_of_codes(np.array([[1, 1, 1]], np.int64))[:5, 0].tolist()
+    [3, 1, 1, 7560, 31752000]
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    width = table.shape[1]
+    share = np.array([0] + [SHARE_UNIT // k for k in range(1, width)], dtype=np.int64)
+    rows = np.zeros((len(DETAIL_ROWS), table.shape[0]), dtype=np.int64)
+    rows[0] = table.sum(axis=1)
+    rows[1] = table[:, 1]
+    rows[2] = table[:, 2:].sum(axis=1)
+    rows[3] = table @ share
+    rows[4] = table @ (share * share)
+    rows[5] = rows[1]
+    return rows
+
+
+def detail_counts(detail: tuple[npt.NDArray[np.int64], ...], hilo: bool = False) -> Counts:
+    """The plain (unweighted) counts of a weighted run's tallies, with them attached.
+
+    >>> import numpy as np
+    >>> detail_counts((np.arange(14, dtype=np.int64).reshape(7, 2),)).shares
+    [13]
+    """
+    rows = [[int(d[r].sum()) for d in detail] for r in range(len(DETAIL_ROWS))]
+    return Counts(
+        rows[0][0], rows[1], rows[2], rows[3], rows[4],
+        rows[5] if hilo else None, rows[6] if hilo else None, detail,
+    )  # fmt: skip
+
+
+def _weighted(
+    counts: Counts, weighting: Weighting, exact: bool
+) -> tuple[Counts, list[tuple[dict[str, ComboEquity], dict[str, ComboEquity]] | None]]:
+    """Weighted totals (exact: whole numbers, every weight times a common multiple of the
+    denominators) and each range holder's per-combo and per-class equities."""
+    import numpy as np  # numpy: only a weighted run's result needs it
+
+    assert counts.detail is not None
+    scale = [math.lcm(*(v.denominator for v in values)) for values in weighting.values]
+    totals: list[list[int]] = []
+    parts: list[tuple[dict[str, ComboEquity], dict[str, ComboEquity]] | None] = []
+    for p, table in enumerate(counts.detail):
+        combos = len(weighting.weights[p])
+        rest = math.prod(s for j, s in enumerate(scale) if j != p)
+        keys = np.array([int(k * rest) for k in weighting.key_weights(p)], dtype=object)
+        own = np.array([int(w * scale[p]) for w in weighting.weights[p]], dtype=object)
+        # by_combo[r, c]: row r of combo c, its groups weighted by the others' weights.
+        cube = table.astype(object).reshape(len(DETAIL_ROWS), combos, len(keys))
+        by_combo = np.tensordot(cube, keys, axes=([2], [0]))
+        totals.append([int(x) for x in by_combo.dot(own)])
+        if not weighting.names[p]:
+            parts.append(None)
+            continue
+        mass = [int(m) for m in by_combo[0] * own]
+        whole = sum(mass)
+        combo_part: dict[str, ComboEquity] = {}
+        classes: dict[str, list[int]] = {}
+        for c, name in enumerate(weighting.names[p]):
+            deals, share, square = (int(by_combo[r, c]) for r in (0, 3, 4))
+            if deals == 0:  # no compatible deal holds this combo
+                continue
+            combo_part[name] = _part(deals, share, square, mass[c], whole, exact)
+            cls = classes.setdefault(_class_of(name), [0, 0, 0, 0])
+            for i, x in enumerate((deals * own[c], share * own[c], square * own[c], mass[c])):
+                cls[i] += int(x)
+        class_part = {
+            name: _part(deals, share, square, m, whole, exact)
+            for name, (deals, share, square, m) in classes.items()
+        }
+        parts.append((combo_part, class_part))
+    first = totals[0]
+    hilo = counts.wins_high is not None
+    wins, ties, shares, squares = ([t[r] for t in totals] for r in (1, 2, 3, 4))
+    weighted = Counts(
+        first[0] if exact else counts.deals,
+        wins,
+        ties,
+        shares,
+        squares,
+        [t[5] for t in totals] if hilo else None,
+        [t[6] for t in totals] if counts.wins_low is not None else None,
+    )
+    return (weighted if exact else counts), parts
+
+
+_RANK_ORDER: Final = "23456789TJQKA"
+
+
+def _class_of(name: str) -> str:
+    """:func:`combo_class` of a combo's name (``"KsAs"``: ``"AKs"``), read off the text."""
+    if len(name) != 4 or name[0] not in _RANK_ORDER or name[2] not in _RANK_ORDER:
+        return name
+    high, low = (name[0], name[1]), (name[2], name[3])
+    if _RANK_ORDER.index(high[0]) < _RANK_ORDER.index(low[0]):
+        high, low = low, high
+    if high[0] == low[0]:
+        return high[0] + low[0]
+    return high[0] + low[0] + ("s" if high[1] == low[1] else "o")
+
+
+def _part(deals: int, share: int, square: int, mass: int, whole: int, exact: bool) -> ComboEquity:
+    if exact:
+        fraction = Fraction(share, SHARE_UNIT * deals)
+        chance = Fraction(mass, whole)
+        return ComboEquity(float(fraction), 0.0, float(chance), fraction, chance)
+    (error,) = std_errors(Counts(deals, [0], [0], [share], [square]))
+    return ComboEquity(share / SHARE_UNIT / deals, 0.0 if deals < 2 else error, mass / whole)
 
 
 def std_errors(counts: Counts) -> list[float]:
@@ -385,8 +856,14 @@ def build_result(
     dead: tuple[Card, ...] = (),
     game: str = "holdem",
     stopped: str | None = None,
+    weighting: Weighting | None = None,
+    boards: int | None = None,
 ) -> EquityResult:
     """The one way an :class:`EquityResult` is made, from any engine's :class:`Counts`.
+
+    A weighted run (``weighting``, with the counts' :attr:`~Counts.detail`) applies its
+    weights here and reports ``by_combo`` and ``by_class``; ``boards`` is then the
+    showdowns enumerated or sampled (the counts are weighted sums).
 
     ``combos`` gives each player's live combo count. Sampled results carry the
     standard error of each mean share (the sample deviation over the square
@@ -398,7 +875,11 @@ def build_result(
     >>> result[0].equity, result[0].equity_fraction, result[1].tie
     (0.875, Fraction(7, 8), 0.25)
     """
+    parts = None
+    if weighting is not None and counts.detail is not None:
+        counts, parts = _weighted(counts, weighting, exact)
     n = counts.deals
+    shown = n if boards is None else boards
     high, low = counts.wins_high, counts.wins_low
     unit = SHARE_UNIT * n
     errors = [0.0] * len(names) if exact else std_errors(counts)  # exact: no error to give
@@ -408,6 +889,7 @@ def build_result(
         mean = share / SHARE_UNIT / n
         std_error = errors[p] if not exact and n > 1 else 0.0
         wins = int(counts.wins[p])
+        part = None if parts is None else parts[p]
         # Fields in order, positionally: a small exact spot makes these in microseconds.
         players.append(
             PlayerEquity(
@@ -416,16 +898,18 @@ def build_result(
                 wins / n,
                 int(counts.ties[p]) / n,
                 std_error,
-                n,
+                shown,
                 exact,
                 combos[p],
                 wins / n if high is not None else None,
                 int(high[p]) / n if high is not None else None,
                 int(low[p]) / n if low is not None else None,
                 Fraction(share, unit) if exact else None,
+                None if part is None else part[0],
+                None if part is None else part[1],
             )
         )
-    return EquityResult(tuple(players), board, dead, exact, n, seed, game=game, stopped=stopped)
+    return EquityResult(tuple(players), board, dead, exact, shown, seed, game=game, stopped=stopped)
 
 
 def chunk_rng(seed: int, index: int) -> np.random.Generator:

@@ -239,7 +239,8 @@ def parse_range(text: str | RangeValue) -> tuple[Combo, ...]:
     Parameters:
 
     ``text``: Hold'em range notation: ``'QQ+, AKs, A5s-A2s, 22-55, 15%, AsKd, random'``, or
-        a :class:`~lookup.ranges.range.Range` of Hold'em whose weights are all 1 (its combos)
+        a :class:`~lookup.ranges.range.Range` of Hold'em whose weights are all 1 (its combos;
+        :func:`lookup.equity` weighs weighted ones)
 
     >>> parse_range("AsKd")
     ((51, 45),)
@@ -251,7 +252,7 @@ def parse_range(text: str | RangeValue) -> tuple[Combo, ...]:
     >>> parse_range(Range("AKs:0.5"))
     Traceback (most recent call last):
     ...
-    lookup.RangeError: weighted equity is not supported yet: range 'AKs:0.5' has weights other ...
+    lookup.RangeError: range 'AKs:0.5' has weights other than 1, and this reader takes flat ...
     >>> parse_range("AKs-QJs")
     Traceback (most recent call last):
     ...

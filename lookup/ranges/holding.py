@@ -29,7 +29,8 @@ lookup.DuplicateCardError: card 'As' appears more than once
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
 
 from lookup.core.cards import Card, parse_cards, quick_cards
 from lookup.core.errors import CardError, DuplicateCardError
@@ -49,6 +50,20 @@ class RangeValue:
     @property
     def combos(self) -> tuple[tuple[int, ...], ...]:
         """The range's combos, in its order."""
+        raise NotImplementedError
+
+    @property
+    def weights(self) -> Mapping[tuple[int, ...], Fraction]:
+        """Each combo's weight, in the range's order."""
+        raise NotImplementedError
+
+    @property
+    def flat(self) -> bool:
+        """True when every weight is 1."""
+        raise NotImplementedError
+
+    def combos_in(self, game: str, who: str = "") -> tuple[tuple[int, ...], ...]:
+        """The combos, refused unless the range is ``game``'s and not empty."""
         raise NotImplementedError
 
     def flat_combos(self, game: str, who: str = "") -> tuple[tuple[int, ...], ...]:

@@ -349,24 +349,17 @@ order, and short-deck has no such order: name the hands
         """True when every combo has weight 1 (a range as engines read text today)."""
         return all(weight == 1 for weight in self._weights.values())
 
-    def flat_combos(self, game: GameLike, who: str = "") -> tuple[Combo, ...]:
-        """The combos, for an equity engine or a reader of flat ranges in ``game``.
+    def combos_in(self, game: GameLike, who: str = "") -> tuple[Combo, ...]:
+        """The combos, for an equity engine playing ``game``: refused unless the range is
+        in ``game``'s notation and has a combo. ``who`` starts the message (``"player 2"``).
 
-        Refused unless the range is in ``game``'s notation, has a combo, and every weight
-        is 1 (weights are not used by equity yet). ``who`` starts the message
-        (``"player 2"``).
-
-        >>> Range("AA").flat_combos("holdem")[:2]
+        >>> Range("AA:0.5").combos_in("holdem")[:2]
         ((51, 50), (51, 49))
-        >>> Range("AA:0.5").flat_combos("holdem", "player 2")
+        >>> Range("AA").combos_in("omaha", "player 2")
         Traceback (most recent call last):
         ...
-        lookup.RangeError: player 2: weighted equity is not supported yet: range 'AA:0.5' \
-has weights other than 1
-        >>> Range("AA").flat_combos("omaha")
-        Traceback (most recent call last):
-        ...
-        lookup.RangeError: Range('AA') is a holdem range and this game reads omaha ranges
+        lookup.RangeError: player 2: Range('AA') is a holdem range and this game reads omaha \
+ranges
         """
         start = f"{who}: " if who else ""
         wanted = range_game(game)[0]
@@ -377,13 +370,28 @@ has weights other than 1
             )
         if not self._weights:
             raise RangeError(f"{start}the range has no combos", str(self))
+        return self.combos
+
+    def flat_combos(self, game: GameLike, who: str = "") -> tuple[Combo, ...]:
+        """:meth:`combos_in`, for readers of flat ranges: refused too unless every weight is 1.
+
+        >>> Range("AA").flat_combos("holdem")[:2]
+        ((51, 50), (51, 49))
+        >>> Range("AA:0.5").flat_combos("holdem", "player 2")
+        Traceback (most recent call last):
+        ...
+        lookup.RangeError: player 2: range 'AA:0.5' has weights other than 1, and this reader \
+takes flat ranges: use lookup.equity, which weighs them
+        """
+        combos = self.combos_in(game, who)
         if not self.flat:
+            start = f"{who}: " if who else ""
             raise RangeError(
-                f"{start}weighted equity is not supported yet: range {str(self)!r} has weights "
-                "other than 1",
+                f"{start}range {str(self)!r} has weights other than 1, and this reader takes "
+                "flat ranges: use lookup.equity, which weighs them",
                 str(self),
             )
-        return self.combos
+        return combos
 
     def without(self, cards: CardsLike) -> Range:
         """The range once ``cards`` (a board, dead cards, a known hand) are out of the deck.

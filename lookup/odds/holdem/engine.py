@@ -58,6 +58,7 @@ import math
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache, lru_cache, partial
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Final
@@ -69,7 +70,7 @@ from lookup.core.cards import DECK, Card, CardsLike, parse_cards
 from lookup.core.errors import DuplicateCardError, HandSizeError, PokerLookupError
 from lookup.core.messages import duplicate_card
 from lookup.core.progress import LateProgress
-from lookup.odds.holdem.heads_up import preflop_equity
+from lookup.odds.holdem.heads_up import preflop_equity, weighted_preflop
 from lookup.odds.holdem.kernel import (
     CHUNK_BOARDS,
     BoardDealer,
@@ -92,12 +93,20 @@ from lookup.odds.results import (
     Counts,
     EquityResult,
     HoldingLike,
+    Weighting,
+    WeightLike,
     build_result,
     check_exact_limit,
     chunk_rng,
+    detail_counts,
+    detail_of_codes,
     exact_counts,
+    keep_odds,
+    read_weights,
     sample_chunk_size,
     sampled_counts,
+    weighted_assignments,
+    winner_codes_add,
 )
 from lookup.odds.small import fixed_counts
 from lookup.ranges.holdem import Combo, RangeError, parse_holding, refuse_jokers, remove_blocked
@@ -167,8 +176,12 @@ def equity(
     workers: int | None = None,
     target_std_error: float | None = None,
     time_limit: float | None = None,
+    weights: Sequence[Sequence[WeightLike] | None] | None = None,
 ) -> EquityResult:
     """Hold'em equity of 2-10 holdings (two cards or a range each); see the module doc.
+
+    ``weights`` (provisional, see :func:`lookup.odds.front.equity`) weighs each player's
+    combos: one list per player, parallel to the combos its holding reads as (None: all 1).
 
     ``progress=True`` shows a bar on stderr once a run has taken two seconds.
     ``workers``, ``target_std_error`` and ``time_limit`` are :func:`lookup.equity`'s
@@ -197,7 +210,12 @@ than exact_limit=50,000,000: ...
     dead_cards = () if dead is None else parse_cards(dead)
     # Heads-up preflop is answered exactly from the table.
     preflop = not board_cards and not dead_cards and exact is not False and samples is None
-    if preflop and seed is None and (answer := preflop_equity(hands)) is not None:
+    if (
+        preflop
+        and seed is None
+        and weights is None
+        and (answer := preflop_equity(hands)) is not None
+    ):
         return answer
     if len(board_cards) not in (0, 3, 4, 5):
         raise HandSizeError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
@@ -213,6 +231,17 @@ than exact_limit=50,000,000: ...
         name, combos = parse_holding(holding, player)
         names.append(name)
         ranges.append(combos)
+    weighed: list[dict[Combo, Fraction]] | None = None
+    if weights is not None:
+        read = read_weights(weights, [len(c) for c in ranges])
+        weighed = [dict(zip(c, w, strict=True)) for c, w in zip(ranges, read, strict=True)]
+        # A weight of 0 removes the combo; one weight for every combo is no weight at all.
+        ranges = [
+            tuple(c for c in combos if w[c]) for combos, w in zip(ranges, weighed, strict=True)
+        ]
+        for player, (name, combos) in enumerate(zip(names, ranges, strict=True), start=1):
+            if not combos:
+                raise RangeError(f"player {player}'s range {name!r} has only weights of 0", name)
     _check_fixed_hands(ranges, known)
     refuse_jokers(known)  # standard's deck: a joker needs rules="joker" (lookup.odds.generic)
     fixed = {card for combos in ranges if len(combos) == 1 for card in combos[0]}
@@ -238,11 +267,26 @@ than exact_limit=50,000,000: ...
             f"not enough cards: {len(hands)} players, {len(board_cards)} board and "
             f"{len(dead_cards)} dead cards leave {max(deck_left, 0)} to deal {to_deal} from"
         )
+    weighting = None
+    if weighed is not None:
+        weighting = Weighting.of(
+            [[weighed[p][c] for c in combos] for p, combos in enumerate(live)],
+            [[_combo_name(c) for c in combos] if len(parse) > 1 else []
+             for combos, parse in zip(live, ranges, strict=True)],
+        )  # fmt: skip
     return _solve(
         names, live, board_cards, dead_cards, exact=exact, samples=samples, seed=seed,
         progress=progress, exact_limit=exact_limit, workers=workers,
-        target_std_error=target_std_error, time_limit=time_limit,
+        target_std_error=target_std_error, time_limit=time_limit, weighting=weighting,
     )  # fmt: skip
+
+
+_CARD_NAMES: Final = tuple(str(card) for card in DECK)
+"""Each card's name by index (a weighted run names every combo it reports)."""
+
+
+def _combo_name(combo: Combo) -> str:
+    return _CARD_NAMES[combo[0]] + _CARD_NAMES[combo[1]]
 
 
 def _solve(
@@ -259,11 +303,12 @@ def _solve(
     workers: int | None = None,
     target_std_error: float | None = None,
     time_limit: float | None = None,
+    weighting: Weighting | None = None,
 ) -> EquityResult:
 
     known = [c.index for c in board] + [c.index for c in dead]
     holes = [c[0] for c in live if len(c) == 1] if len(board) >= 3 else []
-    if len(holes) == len(live):
+    if len(holes) == len(live) and weighting is None:
         # Fixed hands after the flop (ranges down to one combo each too, if they can all
         # be held at once): at most 1,081 boards, counted without the assignment and
         # chunk machinery ranges need.
@@ -278,6 +323,12 @@ def _solve(
             return build_result(
                 counts, names, [1] * len(live), exact=True, seed=None, board=board, dead=dead
             )
+    table = not board and not dead and len(live) == 2 and seed is None and samples is None
+    if weighting is not None and table and exact is not False:
+        # Heads-up preflop, weighted: every pair of combos read from the preflop table.
+        answer = weighted_preflop(live, names, weighting)
+        if answer is not None:
+            return answer
     sizes = [len(c) for c in live]
     listable = math.prod(sizes) <= ASSIGNMENT_LIMIT
     deck_left = 52 - len(known) - 2 * len(live)
@@ -310,13 +361,9 @@ def _solve(
         bar = LateProgress("equity (exact)", showdowns, progress, unit="showdowns")
 
         def serial() -> Counts:
-            tally = ShowdownTally(len(live))
-            for chunk in _exact_showdowns(live, board, known, assignments):
-                tally.add(chunk)
-                bar.advance(len(chunk[0]))
-            return _counts(tally)
+            return _exact_task(live, (board, known, assignments), weighting, bar)
 
-        work = partial(_exact_task, live)
+        work = partial(_exact_task, live, weighting=weighting)
         split = partial(_exact_split, live, board, known, assignments)
         try:
             counts = exact_counts(
@@ -335,18 +382,24 @@ def _solve(
         try:
             # The sampler is built once here for every chunk counted here; a worker
             # process builds its own once (a sampler pickles to about a megabyte).
-            sampler = _Sampler.build(live, board, known)
+            sampler = _Sampler.build(live, board, known, weighting)
             counts, stopped = sampled_counts(
-                partial(_sample_task, live, board, known, sampler, used_seed, total), total,
+                partial(_sample_task, live, board, known, sampler, used_seed, total,
+                        weighting=weighting), total,
                 workers=workers, target_std_error=target_std_error, time_limit=time_limit,
                 bar=bar, shipped=partial(_shipped_sample_task, tuple(live), board,
-                                         tuple(known), used_seed, total),
+                                         tuple(known), used_seed, total, weighting=weighting),
             )  # fmt: skip
         finally:
             bar.close()
+        if weighting is not None and sampler is not None:
+            weighting = sampler.counted(weighting)
+        elif weighting is not None:
+            weighting = _dealt_counted(live, board, known, weighting)
     return build_result(
         counts, names, [len(c) for c in live], exact=bool(exact), seed=used_seed,
-        board=board, dead=dead, stopped=stopped,
+        board=board, dead=dead, stopped=stopped, weighting=weighting,
+        boards=None if weighting is None else counts.deals,
     )  # fmt: skip
 
 
@@ -365,13 +418,14 @@ def _fixed_counts(holes: list[Combo], board: list[int], out: set[int]) -> Counts
     boards = parts_of(board).plus(dealt_parts(cards)).boards()
     tally = ShowdownTally(len(holes))
     tally.add([player_classes(boards, a, b) for a, b in holes])
-    per_player = (tally.wins, tally.ties, tally.shares, tally.squares)
-    return Counts(tally.showdowns, *(column.tolist() for column in per_player))
+    return _counts(tally)
 
 
 def _counts(tally: ShowdownTally) -> Counts:
-    per_player = (tally.wins, tally.ties, tally.shares, tally.squares)
-    return Counts(tally.showdowns, *(column.tolist() for column in per_player))
+    return Counts(
+        tally.showdowns, tally.wins.tolist(), tally.ties.tolist(), tally.shares.tolist(),
+        tally.squares.tolist(),
+    )  # fmt: skip
 
 
 _ALL_CARDS: Final = frozenset(range(52))
@@ -406,21 +460,32 @@ def _sample_task(
     seed: int,
     total: int,
     index: int,
+    weighting: Weighting | None = None,
 ) -> Counts:
     """Counts of chunk ``index`` of a sampled run: its own samples, from its own generator.
 
     ``sampler`` is the run's :class:`_Sampler`, built once (None: deals are shuffled).
+    A weighted run draws its showdowns from the weighted deal and counts each player's
+    showdowns by combo too.
     """
     tally = ShowdownTally(len(live))
     size = sample_chunk_size(total, index)
     rng = chunk_rng(seed, index)
     if sampler is None:
-        chunks = _dealt_showdowns(live, board, known, size, rng)
+        chunks = _dealt_picked(live, board, known, size, rng, weighting)
+        counted = None if weighting is None else _dealt_counted(live, board, known, weighting)
     else:
-        chunks = sampler.showdowns(rng, size)
-    for chunk in chunks:
-        tally.add(chunk)
-    return _counts(tally)
+        chunks = sampler.picked(rng, size)
+        counted = None if weighting is None else sampler.counted(weighting)
+    if counted is None:
+        for chunk, _ in chunks:
+            tally.add(chunk)
+        return _counts(tally)
+    tables = _code_tables(counted)
+    for chunk, picks in chunks:
+        assert picks is not None
+        winner_codes_add(tables, counted.groups(picks), chunk)
+    return detail_counts(tuple(detail_of_codes(t) for t in tables))
 
 
 def _shipped_sample_task(
@@ -430,32 +495,62 @@ def _shipped_sample_task(
     seed: int,
     total: int,
     index: int,
+    weighting: Weighting | None = None,
 ) -> Counts:
     """:func:`_sample_task` in a worker process, with the sampler it built once."""
-    sampler = _worker_sampler(live, board, known)
-    return _sample_task(list(live), board, list(known), sampler, seed, total, index)
+    sampler = _worker_sampler(live, board, known, weighting)
+    return _sample_task(
+        list(live), board, list(known), sampler, seed, total, index, weighting=weighting
+    )
 
 
 @lru_cache(maxsize=1)
 def _worker_sampler(
-    live: tuple[tuple[Combo, ...], ...], board: tuple[Card, ...], known: tuple[int, ...]
+    live: tuple[tuple[Combo, ...], ...],
+    board: tuple[Card, ...],
+    known: tuple[int, ...],
+    weighting: Weighting | None,
 ) -> _Sampler | None:
     # One run's sampler, kept by a worker process for the run's chunks (the pool ends
     # with the run); read-only once built, like the tables.
-    return _Sampler.build(list(live), board, list(known))
+    return _Sampler.build(list(live), board, list(known), weighting)
 
 
 _ExactTask = tuple[tuple[Card, ...], list[int], "npt.NDArray[np.intp]"]
 """A part of an exact run: a board, the cards out of play, the assignments to walk."""
 
 
-def _exact_task(live: list[tuple[Combo, ...]], task: _ExactTask) -> Counts:
-    """Counts of one part of an exact run (see :func:`_exact_split`)."""
+def _exact_task(
+    live: list[tuple[Combo, ...]],
+    task: _ExactTask,
+    weighting: Weighting | None = None,
+    bar: LateProgress | None = None,
+) -> Counts:
+    """Counts of one part of an exact run (see :func:`_exact_split`); a weighted run's
+    counts carry each player's tallies by group (:class:`~lookup.odds.results.Weighting`)."""
     board, known, assignments = task
     tally = ShowdownTally(len(live))
-    for chunk in _exact_showdowns(live, board, known, assignments):
-        tally.add(chunk)
-    return _counts(tally)
+    if weighting is None:
+        for chunk in _exact_showdowns(live, board, known, assignments):
+            tally.add(chunk)
+            if bar is not None:
+                bar.advance(len(chunk[0]))
+        return _counts(tally)
+    # Every showdown of an assignment falls in one group per player: found once here.
+    groups = weighting.groups([assignments[:, p] for p in range(len(live))])
+    tables = _code_tables(weighting)
+    for chunk, rows in _exact_rows(live, board, known, assignments):
+        assert rows is not None
+        winner_codes_add(tables, [g[rows] for g in groups], chunk)
+        if bar is not None:
+            bar.advance(len(chunk[0]))
+    return detail_counts(tuple(detail_of_codes(t) for t in tables))
+
+
+def _code_tables(weighting: Weighting) -> list[npt.NDArray[np.int64]]:
+    """Empty tallies by group and winner count (:func:`~lookup.odds.results.winner_codes_add`)."""
+    players = len(weighting.weights)
+    return [np.zeros((weighting.size(p), players + 1), np.int64) for p in range(players)]
 
 
 def _splits(
@@ -530,6 +625,19 @@ def _exact_showdowns(
     assignments: npt.NDArray[np.intp],
 ) -> Iterator[list[npt.NDArray[np.uint16]]]:
     """Class numbers of every player in every showdown, chunk by chunk."""
+    for chunk, _ in _exact_rows(live, board, known, assignments, rows=False):
+        yield chunk
+
+
+def _exact_rows(
+    live: list[tuple[Combo, ...]],
+    board: tuple[Card, ...],
+    known: list[int],
+    assignments: npt.NDArray[np.intp],
+    rows: bool = True,
+) -> Iterator[tuple[list[npt.NDArray[np.uint16]], npt.NDArray[np.intp] | None]]:
+    """:func:`_exact_showdowns`' chunks, each with the assignment row of each showdown
+    (None unless ``rows``: unweighted runs do not pay for them)."""
 
     holes = _holes(live, assignments)
     board_known = [c.index for c in board]
@@ -540,12 +648,13 @@ def _exact_showdowns(
     k = 5 - len(board)
     if len(assignments) == 1 or math.comb(len(deck), k) > CHUNK_BOARDS:
         # Many boards per assignment (preflop): take assignments one at a time.
-        for held in holes:
+        for row, held in enumerate(holes):
             in_hand = set(held.ravel().tolist())
             own_deck = [c for c in deck if c not in in_hand]
             for parts in enumerate_boards(board_known, own_deck):
                 boards = parts.boards()
-                yield [player_classes(boards, int(held[p, 0]), int(held[p, 1])) for p in players]
+                chunk = [player_classes(boards, int(held[p, 0]), int(held[p, 1])) for p in players]
+                yield chunk, np.full(len(chunk[0]), row, dtype=np.intp) if rows else None
         return
     # Few boards (after the flop): enumerate them once from the cards no one holds
     # for certain, and pair many assignments with every board that avoids their cards.
@@ -561,7 +670,8 @@ def _exact_showdowns(
         which, board_rows = np.nonzero(clear)
         boards = parts.take(board_rows).boards()
         chunk_holes = holes[start : start + group][which]
-        yield [dealt_classes(boards, chunk_holes[:, p, 0], chunk_holes[:, p, 1]) for p in players]
+        chunk = [dealt_classes(boards, chunk_holes[:, p, 0], chunk_holes[:, p, 1]) for p in players]
+        yield chunk, which + start
 
 
 def _sampled_showdowns(
@@ -597,6 +707,12 @@ class _Sampler:
     the unseen cards allow (``random``) is dealt like the board, as a row of the
     dealer's pairs: the same distribution, without listing its 1,000-odd combos
     in the assignments.
+
+    In a weighted run an assignment is kept with probability its weight over the
+    largest weight (the product of each player's combo weight over their largest):
+    rejection, so what is kept follows the weighted joint deal and every kept showdown
+    counts once (standard errors and early stops as unweighted). A player whose combos
+    all weigh the same draws nothing for it, so flat weights draw as no weights.
     """
 
     dealer: BoardDealer
@@ -608,10 +724,24 @@ class _Sampler:
     holdings: list[tuple[Holding, str, int]]
     """Each player's holding, and where its pair comes from in a draw: row i of the
     dealer ("hole"), pick i of the assignment ("range"), or nowhere ("fixed")."""
+    keep_odds: list[tuple[int, npt.NDArray[np.float64]]] | None = None
+    """Weighted runs: per varying player with unequal weights, its index among the
+    varying and each option's weight over the largest (None: no weights to draw)."""
+    weighted: bool = False
+    """Whether draws report each player's combo (a weighted run counts by combo)."""
+    weight_rate: float = 1.0
+    """About the share of assignments the weights keep (to size a round of draws)."""
+    row_odds: npt.NDArray[np.float64] | None = None
+    """Weighted runs with listed assignments: each row's chance to be kept (the product
+    of ``keep_odds``), so a draw is kept or not before its columns are gathered."""
 
     @classmethod
     def build(
-        cls, live: list[tuple[Combo, ...]], board: tuple[Card, ...], known: list[int]
+        cls,
+        live: list[tuple[Combo, ...]],
+        board: tuple[Card, ...],
+        known: list[int],
+        weighting: Weighting | None = None,
     ) -> _Sampler | None:
         """The sampler of these holdings, or None if it would keep too few of its
         draws (:data:`_LEAST_ACCEPTANCE`)."""
@@ -620,7 +750,10 @@ class _Sampler:
         certain = {c for combos in live if len(combos) == 1 for c in combos[0]}
         free = [c for c in range(52) if c not in out and c not in certain]
         pairs = math.comb(len(free), 2)
-        anything = [p for p in players if len(live[p]) > 1 and len(live[p]) == pairs]
+        anything = [
+            p for p in players
+            if len(live[p]) > 1 and len(live[p]) == pairs and _flat(weighting, p)
+        ]  # fmt: skip
         varying = [p for p in players if len(live[p]) > 1 and p not in anything]
         dealer = BoardDealer.build([c.index for c in board], free, holes=len(anything))
         acceptance = dealer.acceptance(2 * len(varying))
@@ -643,7 +776,52 @@ class _Sampler:
             else:
                 holdings.append((Holding.of(combo_parts(live[p])), "fixed", 0))
         bit_tables = [combo_bits(combos) for combos in varying_live]
-        return cls(dealer, acceptance, varying_live, columns, bit_tables, holdings)
+        kept = None
+        if weighting is not None:
+            kept = [
+                (i, odds)
+                for i, p in enumerate(varying)
+                if (odds := keep_odds(weighting.weights[p])) is not None
+            ]
+        rate = math.prod(float(odds.mean()) for _, odds in kept or ())
+        row_odds = None
+        if kept and columns is not None and len(varying_live) > 1:
+            row_odds = np.ones(len(columns[0]))
+            for i, odds in kept:
+                row_odds *= odds.take(columns[i])
+            rate = float(row_odds.mean())
+        return cls(
+            dealer, acceptance, varying_live, columns, bit_tables, holdings,
+            kept or None, weighting is not None, rate, row_odds,
+        )  # fmt: skip
+
+    def counted(self, weighting: Weighting) -> Weighting:
+        """How this sampler's showdowns are counted by combo: every weight 1 (the draws
+        follow the weights already), and a player dealt as a row of pairs as one combo."""
+        sampled = weighting.sampled()
+        dealt = {p for p, (_, source, _) in enumerate(self.holdings) if source == "hole"}
+        if not dealt:
+            return sampled
+        return Weighting.of(
+            [[Fraction(1)] if p in dealt else list(w) for p, w in enumerate(sampled.weights)],
+            [[] if p in dealt else list(n) for p, n in enumerate(sampled.names)],
+        )
+
+    def picked(
+        self, rng: np.random.Generator, total: int
+    ) -> Iterator[tuple[list[npt.NDArray[np.uint16]], list[npt.NDArray[Any]] | None]]:
+        """:meth:`showdowns`, each chunk with every player's combo in each showdown
+        (the option of a range, 0 for others) when the run is weighted, else None."""
+        done = 0
+        while done < total:
+            m = min(_SAMPLE_CHUNK, total - done)
+            picks, rows = self.draw(rng, m)
+            combos = None
+            if self.weighted:
+                zero = np.zeros(m, dtype=np.intp)
+                combos = [picks[i] if source == "range" else zero for _, source, i in self.holdings]
+            yield self.classes(picks, rows, m), combos
+            done += m
 
     def _assign(self, rng: np.random.Generator, count: int) -> Rows:
         """``count`` uniform compatible assignments: per varying player, its option."""
@@ -661,12 +839,8 @@ class _Sampler:
         self, rng: np.random.Generator, total: int
     ) -> Iterator[list[npt.NDArray[np.uint16]]]:
         """Class numbers of every player in ``total`` drawn showdowns, chunk by chunk."""
-        done = 0
-        while done < total:
-            m = min(_SAMPLE_CHUNK, total - done)
-            picks, rows = self.draw(rng, m)
-            yield self.classes(picks, rows, m)
-            done += m
+        for chunk, _ in self.picked(rng, total):
+            yield chunk
 
     def draw(self, rng: np.random.Generator, m: int) -> tuple[Rows, Rows]:
         """``m`` showdowns: each varying player's option, and the dealer's rows."""
@@ -676,8 +850,25 @@ class _Sampler:
         while have < m:
             want = m - have
             # Draw enough that one round nearly always fills the chunk.
-            count = want if self.acceptance == 1 else int(want / self.acceptance * 1.02) + 64
-            picks = self._assign(rng, count)
+            rate = self.acceptance * self.weight_rate
+            count = want if rate == 1 else int(want / rate * 1.02) + 64
+            picks: Rows
+            if self.row_odds is not None:
+                # Weighted, listed: keep a row with its weight over the largest, then gather.
+                at = draw_rows(rng, len(self.row_odds), count)
+                at = at[rng.random(count) < self.row_odds.take(at)]
+                picks = [column.take(at) for column in self.columns or ()]
+                count = len(at)
+            else:
+                picks = self._assign(rng, count)
+            if self.keep_odds is not None and self.row_odds is None:
+                # Weighted: keep an assignment with its weight over the largest.
+                odds = np.ones(count)
+                for i, ratios in self.keep_odds:
+                    odds *= ratios.take(picks[i])
+                keep = np.flatnonzero(rng.random(count) < odds)
+                picks = [pick.take(keep) for pick in picks]
+                count = len(keep)
             held = None
             for bits, pick in zip(self.bit_tables, picks, strict=True):
                 held = bits.take(pick) if held is None else held | bits.take(pick)
@@ -708,6 +899,36 @@ class _Sampler:
         return chunk
 
 
+def _flat(weighting: Weighting | None, player: int) -> bool:
+    """Whether ``player``'s combos all weigh the same (no weights, in effect)."""
+    return weighting is None or len(weighting.values[player]) == 1
+
+
+def _dealt_anything(
+    live: list[tuple[Combo, ...]], known: list[int], weighting: Weighting | None
+) -> list[int]:
+    """The players :func:`_dealt_picked` deals like the board: every pair, flat weights."""
+    certain = {c for combos in live if len(combos) == 1 for c in combos[0]}
+    pool = 52 - len(set(known)) - len(certain)
+    return [
+        p for p in range(len(live))
+        if len(live[p]) > 1 and len(live[p]) == math.comb(pool, 2) and _flat(weighting, p)
+    ]  # fmt: skip
+
+
+def _dealt_counted(
+    live: list[tuple[Combo, ...]], board: tuple[Card, ...], known: list[int], weighting: Weighting
+) -> Weighting:
+    """How :func:`_dealt_picked`'s showdowns are counted by combo (see :meth:`_Sampler.counted`)."""
+    del board  # the same for every board
+    dealt = set(_dealt_anything(live, known, weighting))
+    sampled = weighting.sampled()
+    return Weighting.of(
+        [[Fraction(1)] if p in dealt else list(w) for p, w in enumerate(sampled.weights)],
+        [[] if p in dealt else list(n) for p, n in enumerate(sampled.names)],
+    )
+
+
 def _dealt_showdowns(
     live: list[tuple[Combo, ...]],
     board: tuple[Card, ...],
@@ -715,7 +936,21 @@ def _dealt_showdowns(
     total: int,
     rng: np.random.Generator,
 ) -> Iterator[list[npt.NDArray[np.uint16]]]:
-    """Like :func:`_sampled_showdowns`, dealing each showdown's unseen cards by shuffling.
+    """Like :func:`_sampled_showdowns`, dealing each showdown's unseen cards by shuffling."""
+    for chunk, _ in _dealt_picked(live, board, known, total, rng):
+        yield chunk
+
+
+def _dealt_picked(
+    live: list[tuple[Combo, ...]],
+    board: tuple[Card, ...],
+    known: list[int],
+    total: int,
+    rng: np.random.Generator,
+    weighting: Weighting | None = None,
+) -> Iterator[tuple[list[npt.NDArray[np.uint16]], list[npt.NDArray[Any]] | None]]:
+    """Like :func:`_sampled_showdowns`, dealing each showdown's unseen cards by shuffling;
+    a weighted run's chunks come with each player's combo (see :meth:`_Sampler.picked`).
 
     For deals of so many cards (many players with ranges or ``random``) that
     drawing them by index would reject most draws. A ``random`` holding is
@@ -729,8 +964,7 @@ def _dealt_showdowns(
     k = 5 - len(board)
     unknown = np.array([c for c in range(52) if c not in set(known)], dtype=np.uint8)
     certain = {c for combos in live if len(combos) == 1 for c in combos[0]}
-    pool = len(unknown) - len(certain)
-    anything = [p for p in players if len(live[p]) > 1 and len(live[p]) == math.comb(pool, 2)]
+    anything = _dealt_anything(live, known, weighting)
     drawn = [p for p in players if p not in anything]
     drawn_live = [live[p] for p in drawn]
     listable = math.prod(len(c) for c in drawn_live) <= ASSIGNMENT_LIMIT
@@ -747,7 +981,12 @@ def _dealt_showdowns(
     done = 0
     while done < total:
         m = min(_SAMPLE_CHUNK, total - done)
-        picks = sample_assignments(rng, drawn_live, listed, bit_tables, m)
+        if weighting is None or all(_flat(weighting, p) for p in drawn):
+            picks = sample_assignments(rng, drawn_live, listed, bit_tables, m)
+        else:
+            draw = partial(sample_assignments, rng, drawn_live, listed, bit_tables)
+            odds = [keep_odds(weighting.weights[p]) for p in drawn]
+            picks = weighted_assignments(rng, draw, odds, m)
         first: list[Any] = [None] * len(live)
         second: list[Any] = [None] * len(live)
         for i, p in enumerate(drawn):
@@ -769,5 +1008,10 @@ def _dealt_showdowns(
             boards = board_parts.plus(dealt_parts(dealt[:, 2 * len(anything) :])).boards()
         else:
             boards = board_parts.take(np.zeros(m, dtype=np.intp)).boards()
-        yield [dealt_classes(boards, first[p], second[p]) for p in players]
+        chunk = [dealt_classes(boards, first[p], second[p]) for p in players]
+        combos = None
+        if weighting is not None:
+            zero = np.zeros(m, dtype=np.intp)
+            combos = [picks[:, drawn.index(p)] if p in drawn else zero for p in players]
+        yield chunk, combos
         done += m

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Final
 
 from lookup.core.cards import CardsLike, Combo, parse_cards
 from lookup.core.errors import HandSizeError, PokerLookupError, RangeError
-from lookup.odds.results import SHARE_UNIT, Counts, build_result
+from lookup.odds.results import SHARE_UNIT, Counts, Weighting, build_result, detail_counts
 from lookup.preflop.classes import CLASS_NAMES, class_index
 from lookup.preflop.matchups import matchup_key
 from lookup.preflop.table import BOARDS, class_counts, matchups
@@ -57,6 +57,7 @@ __all__ = [
     "preflop_equity",
     "range_vs_range",
     "versus_random",
+    "weighted_preflop",
 ]
 
 _VECTOR_FROM: Final = 256  # pairs of combos from which numpy beats a Python loop
@@ -313,3 +314,62 @@ def preflop_equity(hands: Sequence[HoldingLike]) -> EquityResult | None:
     )  # fmt: skip
     return build_result(counts, [name for name, _ in parsed], [len(c) for c in live],
                         exact=True, seed=None)  # fmt: skip
+
+
+def weighted_preflop(
+    live: Sequence[Sequence[Combo]], names: Sequence[str], weighting: Weighting
+) -> EquityResult | None:
+    """Weighted heads-up preflop equity of two lists of live combos, exactly, from the table.
+
+    Each disjoint pair of combos is one assignment of all 1,712,304 boards: its counts
+    are read from the table and filed under both players' groups, so the weights, and
+    ``by_combo`` and ``by_class``, come out as an enumeration would give them. None when
+    no pair is disjoint (the engine says why).
+
+    >>> from fractions import Fraction
+    >>> aa, kk = [(51, 50), (49, 48)], [(47, 46)]
+    >>> w = Weighting.of([[Fraction(1), Fraction(1, 2)], [Fraction(1)]], [["AsAh", "AdAc"], []])
+    >>> result = weighted_preflop([aa, kk], ["AsAh, AdAc", "KsKh"], w)
+    >>> first, second = heads_up("AsAh", "KsKh"), heads_up("AdAc", "KsKh")
+    >>> result[0].equity_fraction == (first.exact_equity + second.exact_equity / 2) / Fraction(3, 2)
+    True
+    >>> flat = Weighting.of([[Fraction(1)], [Fraction(1)]], [[], []])
+    >>> weighted_preflop([[(51, 50)], [(51, 47)]], ["AsAh", "AsKs"], flat) is None  # no pair
+    True
+    """
+    import numpy as np  # weighted preflop only: a plain preflop answer needs no numpy
+
+    from lookup.preflop.matchups import matchup_keys  # numpy, likewise
+
+    first = np.array(live[0], dtype=np.intp).reshape(-1, 2)
+    second = np.array(live[1], dtype=np.intp).reshape(-1, 2)
+    i = np.repeat(np.arange(len(first)), len(second))
+    j = np.tile(np.arange(len(second)), len(first))
+    free = (first[i][:, :, None] != second[j][:, None, :]).all(axis=(1, 2))
+    i, j = i[free], j[free]
+    if len(i) == 0:
+        return None
+    table = matchups()
+    keys = np.frombuffer(table.keys, dtype=np.uint32).astype(np.int64)
+    found, swapped = matchup_keys(first[i], second[j])
+    rows = np.searchsorted(keys, found)
+    win_first = np.frombuffer(table.wins, dtype=np.uint32)[rows].astype(np.int64)
+    ties = np.frombuffer(table.ties, dtype=np.uint32)[rows].astype(np.int64)
+    wins = np.where(swapped, BOARDS - win_first - ties, win_first)
+    losses = BOARDS - wins - ties
+    half = SHARE_UNIT // 2
+    groups = weighting.groups([i, j])
+    detail = weighting.empty()
+    for table_p, group, won in zip(detail, groups, (wins, losses), strict=True):
+        size = table_p.shape[1]
+        for row, values in enumerate((
+            np.full(len(i), BOARDS, np.int64), won, ties, won * SHARE_UNIT + ties * half,
+            won * SHARE_UNIT**2 + ties * half**2, won,
+        )):  # fmt: skip
+            # Per group these sums stay far below 2**53: float64 adds them exactly.
+            table_p[row] += np.bincount(group, weights=values, minlength=size).astype(np.int64)
+    counts = detail_counts(detail)
+    return build_result(
+        counts, list(names), [len(c) for c in live], exact=True, seed=None,
+        weighting=weighting, boards=counts.deals,
+    )  # fmt: skip
