@@ -195,11 +195,11 @@ def draw_grids(panels: Sequence[GridPanel], *, title: str, scale_label: str, pat
         for r, row in enumerate(names):
             for c, name in enumerate(row):
                 if name not in values:
-                    axes.text(c, r, name, ha="center", va="center", fontsize=7, color="#9a9a9a")
+                    axes.text(c, r, name, ha="center", va="center", fontsize=7, color="#a0a0a0")
                     continue
                 ink = text_colour(cmap(norm(shown[r][c])))
                 label = f"{name}\n{shown[r][c]:.1f}"
-                axes.text(c, r, label, ha="center", va="center", fontsize=7, color=ink,
+                axes.text(c, r, label, ha="center", va="center", fontsize=7.5, color=ink,
                           linespacing=1.1)  # fmt: skip
     for axes in list(grid_axes.flat)[len(panels) :]:
         axes.set_visible(False)  # the last row's empty places
