@@ -395,3 +395,50 @@ def test_flat_by_class_is_each_classs_own_exact_equity(hands: list[str], board: 
     assert {n: c.probability_fraction for n, c in player.by_class.items()} == {
         name: deals / everything for name, (_, deals) in sums.items()
     }
+
+
+def test_preflop_chart_is_plain_on_a_dumb_terminal_and_keys_its_scale() -> None:
+    argv = [sys.executable, "-m", "lookup", "preflop"]
+    status, shown, _ = run_on_terminal(argv, cwd=ROOT, env=_env(TERM="dumb"))
+    assert status == 0 and ESCAPE not in shown
+    status, shown, _ = run_on_terminal(argv, cwd=ROOT, env=_env())
+    low = min(lookup.equity([n, "random"])[0].equity for n in ("32o", "42o", "AA"))
+    assert status == 0 and ESCAPE in shown and f" {100 * low:.1f}% " in shown  # 32o: the lowest
+
+
+def test_sampled_grids_say_how_far_a_class_may_be_off(capsys: pytest.CaptureFixture[str]) -> None:
+    hands = ["QQ+, AKs", "JJ-99", "AQs, AKo"]
+    assert main(["equity", *hands, "--samples", "20000", "--seed", "5", "--by-class"]) == 0
+    out = capsys.readouterr().out
+    result = lookup.equity(hands, samples=20_000, seed=5, by_class=True)
+    for player in result:
+        assert player.by_class is not None
+        worst = max(c.std_error for c in player.by_class.values())
+        assert f"each class's standard error is at most {worst:.2%}" in out
+
+
+def _contrast(a: float, b: float) -> float:
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+
+
+def _luminance(rgba: tuple[float, ...]) -> float:
+    # WCAG 2 relative luminance of an sRGB colour, from its definition.
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgba[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_cell_text_is_the_more_contrasting_of_black_and_white() -> None:
+    matplotlib = pytest.importorskip("matplotlib")
+    from lookup.cli.png import text_colour
+
+    cmap = matplotlib.colormaps["RdYlGn"]
+    for step in range(101):
+        rgba = cmap(step / 100)
+        lum = _luminance(rgba)
+        black, white = _contrast(lum, 0.0), _contrast(lum, 1.0)
+        if abs(black - white) > 0.05:  # a near tie may go either way
+            assert text_colour(rgba) == ("black" if black > white else "white")
+        assert max(black, white) >= 4.5  # every cell's text reads (WCAG AA)
