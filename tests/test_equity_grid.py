@@ -442,3 +442,17 @@ def test_cell_text_is_the_more_contrasting_of_black_and_white() -> None:
         if abs(black - white) > 0.05:  # a near tie may go either way
             assert text_colour(rgba) == ("black" if black > white else "white")
         assert max(black, white) >= 4.5  # every cell's text reads (WCAG AA)
+
+
+def test_png_full_disk_and_folders_are_one_line_and_print_nothing(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    full = tmp_path / "full.png"
+    full.symlink_to("/dev/full")  # a full disk
+    status, out, err = _cli(*BY_CLASS, "--png", str(full))
+    assert (status, out) == (2, "")  # the picture is written before anything is printed
+    assert err == f"pokerlookup: error: cannot write --png {full}: No space left on device\n"
+    folder = tmp_path / "grids"
+    folder.mkdir()
+    status, out, err = _cli(*BY_CLASS, "--png", str(folder))
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "directory" in err
+    assert list(folder.iterdir()) == []
