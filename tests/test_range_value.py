@@ -383,9 +383,12 @@ def test_equity_takes_a_flat_range_with_the_same_answer_as_its_text() -> None:
     assert preflop[0][0].equity == preflop[1][0].equity
 
 
-def test_equity_refuses_weights_and_other_games_ranges() -> None:
-    with pytest.raises(lookup.RangeError, match="weighted equity is not supported yet"):
-        lookup.equity([Range("AA:0.5, KK"), "QQ"])
+def test_equity_weighs_a_range_and_refuses_other_games_ranges() -> None:
+    # Weighted equity landed (merge21): a weighted Range answers as its text does.
+    weighted = lookup.equity([Range("AA:0.5, KK"), "QQ"], board="2c7d9h")
+    as_text = lookup.equity(["AA:0.5, KK", "QQ"], board="2c7d9h")
+    assert weighted[0].equity_fraction == as_text[0].equity_fraction
+    assert weighted[0].by_class == as_text[0].by_class
     with pytest.raises(lookup.RangeError, match="is a holdem range"):
         lookup.equity([Range("AA"), "KK"], game="short-deck")
     with pytest.raises(lookup.RangeError, match="no combos"):

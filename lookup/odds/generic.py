@@ -113,8 +113,9 @@ from lookup.odds.results import (
     winner_codes_add,
 )
 from lookup.odds.small import fixed_counts
-from lookup.ranges.holding import RangeValue, holding_cards
+from lookup.ranges.holding import holding_cards
 from lookup.ranges.notation import read_range
+from lookup.ranges.range import Range
 from lookup.ranking.ranking import Ranking, RulesLike
 
 if TYPE_CHECKING:
@@ -419,6 +420,7 @@ def _setup(
     names: list[str] = []
     known: list[tuple[int, ...]] = []
     ranges: dict[int, tuple[Holding, ...]] = {}
+    written: dict[int, str | Range] = {}  # each range as given: Omaha's classes are its tokens
     for player, holding in enumerate(hands, start=1):
         if isinstance(holding, str) and holding.strip().lower() == "random":
             names.append("random")
@@ -426,10 +428,11 @@ def _setup(
             continue
         # The one rule of lookup.ranges.holding: a whole holding of cards, else a range.
         cards = holding_cards(holding, game.hole_cards)
-        if isinstance(holding, RangeValue):  # a lookup.Range: the front door checked its game
+        if isinstance(holding, Range):  # the front door checked its game
             names.append(str(holding))
             known.append(())
             ranges[player - 1] = holding.combos
+            written[player - 1] = holding
             continue
         if cards is None:
             if not isinstance(holding, str):
@@ -442,6 +445,7 @@ def _setup(
                     names.append(holding.strip())
                     known.append(())
                     ranges[player - 1] = combos
+                    written[player - 1] = holding
                     continue
             cards = parse_cards(holding)  # the cards dealt so far (stud, draw), or too few
         if not low <= len(cards) <= high:
@@ -493,6 +497,9 @@ def _setup(
              for p in range(len(hands))],
             [[_combo_name(c) for c in ranges[p]] if p in ranges else []
              for p in range(len(hands))],
+            [_token_classes(written[p], ranges[p], name)
+             if p in ranges and family.range_notation == "omaha" else []
+             for p in range(len(hands))],
         )  # fmt: skip
     return _Setup(
         game=name,
@@ -519,6 +526,13 @@ _CARD_NAMES: Final = tuple(str(Card.from_index(c)) for c in range(52))
 
 def _combo_name(combo: Holding) -> str:
     return "".join(_CARD_NAMES[c] if c < 52 else str(Card.from_index(c)) for c in combo)
+
+
+def _token_classes(written: str | Range, combos: Sequence[Holding], game: str) -> list[str]:
+    """Omaha's ``by_class``: each combo under the token of the range's text that gave it its
+    weight (text is read as :class:`~lookup.ranges.range.Range` reads it)."""
+    held = written if isinstance(written, Range) else Range(written, game)
+    return [held.token_of(combo) for combo in combos]
 
 
 def _range_or_none(
