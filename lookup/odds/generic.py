@@ -440,6 +440,8 @@ def _setup(
                     f"player {player}: cannot read {holding!r}: give cards or 'random'", holding
                 )
             if family.range_notation is not None:
+                if family.range_notation == "holdem" and len(deck) != 52:
+                    _refuse_percentages(holding, player, name)
                 combos = _range_or_none(holding, player, family.range_notation, game.hole_cards)
                 if combos is not None:
                     names.append(holding.strip())
@@ -533,6 +535,17 @@ def _token_classes(written: str | Range, combos: Sequence[Holding], game: str) -
     weight (text is read as :class:`~lookup.ranges.range.Range` reads it)."""
     held = written if isinstance(written, Range) else Range(written, game)
     return [held.token_of(combo) for combo in combos]
+
+
+def _refuse_percentages(text: str, player: int, game: str) -> None:
+    """Refuse ``15%`` in a game that reads Hold'em's notation on another deck (short deck):
+    a percentage is Hold'em's preflop order, which that game lacks (as Range says)."""
+    for token in text.replace(",", " ").split():
+        if token.endswith("%"):
+            try:
+                Range(token, game)
+            except RangeError as exc:
+                raise RangeError(f"player {player}: {exc}", exc.token) from None
 
 
 def _range_or_none(
