@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pickle
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -21,6 +22,8 @@ from lookup.ranges.holdem import parse_range
 from lookup.ranges.omaha import parse_omaha_range
 from lookup.ranges.range import Range, range_game
 
+from .test_cli import assert_one_line_error, pokerlookup
+
 HOLDEM_TOKENS = ["QQ+", "AKs", "AKo", "A5s-A2s", "22-55", "AsKd", "KTo+", "72", "ATs+", "JJ"]
 SHORT_TOKENS = ["QQ+", "AKs", "AKo", "A9s-A6s", "66-88", "AsKd", "KTo+", "T9", "JJ"]
 OMAHA_TOKENS = ["AAxx", "AKQJ ds", "KKQQ", "KKxx ss", "AsAhKdKc", "JT98 rb"]
@@ -31,19 +34,22 @@ def _reference(
     items: list[tuple[str, str]], game: str = "holdem"
 ) -> dict[tuple[int, ...], Fraction]:
     """The weights of ``TOKEN:W`` items from the definition: each token's combos, last one wins."""
-    _, hole, deck = range_game(game)
     found: dict[tuple[int, ...], Fraction] = {}
     for token, weight in items:
-        combos: list[tuple[int, ...]]
-        if hole == 2:
-            combos = [c for c in parse_range(token) if set(c) <= deck]
-        elif _is_explicit(token, hole):
-            combos = [tuple(sorted(c.index for c in parse_cards(token)))]
-        else:
-            combos = list(parse_omaha_range(token, hole))
-        for combo in combos:
+        for combo in _token_combos(token, game):
             found[combo] = Fraction(weight)
     return {c: w for c, w in found.items() if w}
+
+
+@cache  # the hypothesis tests read the same few tokens many times
+def _token_combos(token: str, game: str) -> tuple[tuple[int, ...], ...]:
+    """One token's combos from the notation's own reader (no weights, no Range)."""
+    _, hole, deck = range_game(game)
+    if hole == 2:
+        return tuple(c for c in parse_range(token) if set(c) <= deck)
+    if _is_explicit(token, hole):
+        return (tuple(sorted(c.index for c in parse_cards(token))),)
+    return parse_omaha_range(token, hole)
 
 
 def _is_explicit(token: str, hole: int) -> bool:
@@ -122,6 +128,41 @@ def test_omaha_notation_with_weights() -> None:
     assert len(Range("random", "omaha")) == 270725
 
 
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("AKQJ ds:0.5", [("AKQJ ds", "0.5")]),
+        ("AAxx:0.3, AKQJ ds:0.5", [("AAxx", "0.3"), ("AKQJ ds", "0.5")]),
+        (
+            "[12.5]AAxx, KKQQ ds[/12.5], AKQJ ds:0.5",
+            [("AAxx", "0.125"), ("KKQQ ds", "0.125"), ("AKQJ ds", "0.5")],
+        ),
+        ("AAxx, [50]AAKK[/50], AAKK ds:0", [("AAxx", "1"), ("AAKK", "0.5"), ("AAKK ds", "0")]),
+        ("[100]JT98 rb[/100], KKxx ss:1", [("JT98 rb", "1"), ("KKxx ss", "1")]),
+    ],
+)
+def test_every_omaha_notation_reads_with_its_weights(
+    text: str, items: list[tuple[str, str]]
+) -> None:
+    assert _weights(text, "omaha") == _reference(items, "omaha")
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("[12.5]AKs, 66-88[/12.5]", [("AKs", "0.125"), ("66-88", "0.125")]),
+        ("QQ+:0.5, KK, T9s:0.25", [("QQ+", "0.5"), ("KK", "1"), ("T9s", "0.25")]),
+        ("AsKd:0.75, [50]A9s-A6s[/50], random:0.1", [("AsKd", "0.75"), ("A9s-A6s", "0.5")]),
+    ],
+)
+def test_every_short_deck_notation_reads_with_its_weights(
+    text: str, items: list[tuple[str, str]]
+) -> None:
+    if "random" in text:  # every combo of the 36-card deck at 0.1 unless named before
+        items = [*items, ("random", "0.1")]
+    assert _weights(text, "short-deck") == _reference(items, "short-deck")
+
+
 def test_cards_outside_the_deck_are_refused() -> None:
     for text, game in (("AsAhKdJk", "omaha"), ("AsJk", "holdem"), ("5s5h", "short-deck")):
         with pytest.raises(lookup.RangeError) as caught:
@@ -163,6 +204,50 @@ def test_every_malformed_weight_is_refused_naming_its_token(text: str, token: st
         Range(text)
     assert caught.value.token in (token, text)
     assert isinstance(caught.value, ValueError)
+
+
+MALFORMED = [
+    ("{t}:1.5", "{t}:1.5"),
+    ("{t}:", "{t}:"),
+    ("[50]{t}", "[50]"),
+    ("[50]{t}[/40]", "[/40]"),
+    ("{t}:-0.5", "{t}:-0.5"),
+    ("[50]{t}:0.5[/50]", "{t}:0.5"),
+]
+FAMILIES = [("holdem", "KK", "AsAh"), ("short-deck", "KK", "AsAh"), ("omaha", "KKxx", "AsAhQsQh")]
+
+
+@pytest.mark.parametrize(("game", "token", "hero"), FAMILIES)
+@pytest.mark.parametrize(("pattern", "culprit"), MALFORMED)
+def test_malformed_weights_are_refused_in_every_family_by_range_equity_and_the_cli(
+    game: str, token: str, hero: str, pattern: str, culprit: str
+) -> None:
+    text, named = pattern.format(t=token), culprit.format(t=token)
+    with pytest.raises(lookup.RangeError) as caught:
+        Range(text, game)
+    assert caught.value.token == named and isinstance(caught.value, ValueError)
+    assert repr(named) in str(caught.value)
+    with pytest.raises(lookup.RangeError) as through:
+        lookup.equity([hero, text], board="7c 8d 9h", game=game)
+    assert through.value.token == named and str(through.value).startswith("player 2: ")
+    if game != "holdem" and pattern != "{t}:1.5":
+        return  # the CLI's reading is the same in every family: one family's each is enough
+    done = pokerlookup("equity", "--game", game, "--board", "7c8d9h", hero, text)
+    assert_one_line_error(done, "player 2", repr(named))
+
+
+@pytest.mark.parametrize(("game", "hero"), [("short-deck", "AsAh"), ("omaha", "AsAhQsQh")])
+@pytest.mark.parametrize("text", ["15%", "AA, 15%:0.5", "[50]15%[/50]"])
+def test_percentages_are_refused_in_equity_and_the_cli_where_there_is_no_order(
+    game: str, hero: str, text: str
+) -> None:
+    if game == "omaha":
+        text = text.replace("AA, ", "AAxx, ")
+    with pytest.raises(lookup.RangeError, match="no such order") as caught:
+        lookup.equity([hero, text], board="7c 8d 9h", game=game)
+    assert caught.value.token == "15%"
+    done = pokerlookup("equity", "--game", game, "--board", "7c8d9h", hero, text)
+    assert_one_line_error(done, "player 2", "'15%'", "no such order")
 
 
 def test_a_range_is_text_or_a_range() -> None:
@@ -274,6 +359,108 @@ def test_omaha_text_round_trips(items: list[tuple[str, str]], gone: str) -> None
         return
     for style in ("colon", "bracket"):
         assert Range(r.to_text(style), "omaha") == r
+
+
+def _percent(weight: str) -> str:
+    scaled = Fraction(weight) * 100
+    return str(scaled.numerator) if scaled.denominator == 1 else str(float(scaled))
+
+
+def _mixed(items: list[tuple[str, str]], brackets: list[bool]) -> str:
+    """Weighted text with each item in either style: ``TOKEN:W`` or ``[P]TOKEN[/P]``."""
+    return ", ".join(
+        f"[{_percent(w)}]{t}[/{_percent(w)}]" if bracket else f"{t}:{w}"
+        for (t, w), bracket in zip(items, brackets, strict=False)
+    )
+
+
+_FAMILY_TOKENS = {"holdem": HOLDEM_TOKENS, "short-deck": SHORT_TOKENS, "omaha": OMAHA_TOKENS}
+
+
+@settings(max_examples=90, deadline=None)
+@given(st.data())
+def test_text_in_either_style_reads_and_round_trips_in_every_family(data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(sorted(_FAMILY_TOKENS)))
+    items = data.draw(
+        st.lists(
+            st.tuples(st.sampled_from(_FAMILY_TOKENS[game]), st.sampled_from(WEIGHTS)),
+            min_size=1,
+            max_size=4,
+        )
+    )
+    brackets = data.draw(st.lists(st.booleans(), min_size=len(items), max_size=len(items)))
+    if not _reference(items, game):
+        return
+    r = Range(_mixed(items, brackets), game)
+    assert dict(r.weights) == _reference(items, game)
+    assert Range(str(r), game) == r
+    for style in ("colon", "bracket"):
+        assert Range(r.to_text(style), game) == r
+        assert Range(r.to_text(style), game).to_text(style) == r.to_text(style)
+
+
+# Which token a combo came from
+
+
+def _reference_tokens(items: list[tuple[str, str]], game: str) -> dict[tuple[int, ...], str]:
+    """Each combo's token from the definition: the last token covering it, as written (an
+    explicit holding as its cards)."""
+    _, hole, _ = range_game(game)
+    found: dict[tuple[int, ...], str] = {}
+    for token, _ in items:
+        label = (
+            "".join(str(c) for c in parse_cards(token))
+            if _is_explicit(token, hole)
+            else " ".join(token.split())
+        )
+        for combo in _token_combos(token, game):
+            found[combo] = label
+    kept = _reference(items, game)
+    return {c: label for c, label in found.items() if c in kept}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["holdem", "omaha"]).flatmap(
+        lambda game: st.tuples(
+            st.just(game),
+            st.lists(
+                st.tuples(st.sampled_from(_FAMILY_TOKENS[game]), st.sampled_from(WEIGHTS)),
+                min_size=1,
+                max_size=5,
+            ),
+        )
+    ),
+    st.sampled_from(["As", "Kd 2c", "Qh Jh Th"]),
+)
+def test_token_of_is_the_last_token_covering_the_combo(
+    spot: tuple[str, list[tuple[str, str]]], gone: str
+) -> None:
+    game, items = spot
+    expected = _reference_tokens(items, game)
+    if not expected:
+        return
+    r = Range(_text(items), game)
+    assert {c: r.token_of(c) for c in r} == expected
+    left = r.without(gone)  # card removal keeps the tokens, as does -
+    assert {c: left.token_of(c) for c in left} == {c: expected[c] for c in left}
+    rest = r - (Range("AA") if game == "holdem" else Range("AAKK", game))
+    assert {c: rest.token_of(c) for c in rest} == {c: expected[c] for c in rest}
+    again = pickle.loads(pickle.dumps(left))
+    assert {c: again.token_of(c) for c in again} == {c: expected[c] for c in left}
+
+
+def test_token_of_names_combos_without_text_by_their_cards() -> None:
+    r = Range.from_weights({"AsAhKdKc": "0.5"}, "omaha")
+    assert r.token_of("As Ah Kd Kc") == "KcKdAhAs"  # the combo's cards, in its order
+    both = Range("AAxx:0.5", "omaha") | Range("KKxx", "omaha")
+    assert both.token_of("As Ah Kd Kc") == "KcKdAhAs"
+    assert Range("AsKs, AKs:0.5").token_of("AsKs") == "AKs"
+    assert Range("A♠K♠, AKo").token_of("AsKs") == "AsKs"
+    assert Range("AAxx  ds", "omaha").token_of("As Ad 2s 3d") == "AAxx ds"
+    with pytest.raises(lookup.RangeError) as caught:
+        Range("AAxx", "omaha").token_of("Ks Kh Qs Qh")
+    assert caught.value.token == "KsKhQsQh"
 
 
 # Set operations
@@ -388,6 +575,7 @@ def test_equity_weighs_a_range_and_refuses_other_games_ranges() -> None:
     as_text = lookup.equity(["AA:0.5, KK", "QQ"], board="2c 7d 9h")
     assert [p.equity_fraction for p in weighted] == [p.equity_fraction for p in as_text]
     assert weighted[0].by_combo == as_text[0].by_combo
+    assert weighted[0].by_class == as_text[0].by_class
     with pytest.raises(lookup.RangeError, match="is a holdem range"):
         lookup.equity([Range("AA"), "KK"], game="short-deck")
     with pytest.raises(lookup.RangeError, match="no combos"):

@@ -18,12 +18,15 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from hypothesis import HealthCheck, event, example, given, settings
+from hypothesis import strategies as st
 
 import lookup
 from lookup.core.cards import Card, parse_cards
 from lookup.odds.results import combo_class
 from lookup.ranges.holdem import parse_holding
 from lookup.ranges.notation import read_range
+from lookup.ranges.omaha import parse_omaha_range
 from lookup.ranges.range import Range
 
 from .game_equity_reference import reference_equity
@@ -46,13 +49,46 @@ def name(combo: Combo) -> str:
     return "".join(str(Card.from_index(c)) for c in combo)
 
 
+def omaha_tokens(text: str, hole: int = 4) -> dict[str, str]:
+    """Omaha's classes from the definition: each combo of weighted range text under the
+    last token that covers it (weights dropped), an explicit holding named by its cards
+    as written, any other token as written (single spaces)."""
+    found: dict[str, str] = {}
+    for piece in re.split(r"\[/?[0-9.]+\]", text):
+        for written in piece.split(","):
+            token = written.rpartition(":")[0] if ":" in written else written
+            token = " ".join(token.split())
+            if not token:
+                continue
+            try:
+                cards = parse_cards(token)
+            except ValueError:
+                cards = ()
+            if len(cards) == hole:
+                combos: Sequence[Combo] = [tuple(sorted(c.index for c in cards))]
+                label = "".join(str(c) for c in cards)
+            else:
+                combos, label = parse_omaha_range(token, hole), token
+            for combo in combos:
+                found[name(combo)] = label
+    return found
+
+
 def brute_force(
     game: str,
     ranges: list[list[Combo]],
     weights: list[list[Fraction]],
     board: list[int],
-) -> tuple[list[Fraction], list[dict[str, Fraction]], list[dict[str, Fraction]]]:
-    """Each player's weighted equity, and each combo's and each class's (Fractions)."""
+    classes: Sequence[dict[str, str] | None] = (),
+) -> tuple[
+    list[Fraction], list[dict[str, Fraction]], list[dict[str, Fraction]], list[dict[str, Fraction]]
+]:
+    """Each player's weighted equity, each combo's and each class's, and each class's
+    probability in the joint deal (its combos' assignment weight over all), as Fractions.
+
+    A player's classes are ``classes[p]`` (combo name -> class) when given, else the
+    Hold'em class (``AKs``) of a two-card combo and the combo itself in Omaha.
+    """
     players = len(ranges)
     total = Fraction(0)
     shares = [Fraction(0)] * players
@@ -74,15 +110,21 @@ def brute_force(
             sums[1] += weight
     by_combo = [{c: s / w for c, (s, w) in sums.items()} for sums in combo_sums]
     by_class: list[dict[str, Fraction]] = []
-    for sums in combo_sums:
-        classes: dict[str, list[Fraction]] = {}
+    class_chance: list[dict[str, Fraction]] = []
+    for p, sums in enumerate(combo_sums):
+        named = classes[p] if p < len(classes) else None
+        folded: dict[str, list[Fraction]] = {}
         for c, (s, w) in sums.items():
-            key = combo_class(parse_cards(c)) if not game.startswith("omaha") else c
-            entry = classes.setdefault(key, [Fraction(0), Fraction(0)])
+            if named is not None:
+                key = named[c]
+            else:
+                key = combo_class(parse_cards(c)) if not game.startswith("omaha") else c
+            entry = folded.setdefault(key, [Fraction(0), Fraction(0)])
             entry[0] += s
             entry[1] += w
-        by_class.append({k: s / w for k, (s, w) in classes.items()})
-    return [s / total for s in shares], by_combo, by_class
+        by_class.append({k: s / w for k, (s, w) in folded.items()})
+        class_chance.append({k: w / total for k, (_, w) in folded.items()})
+    return [s / total for s in shares], by_combo, by_class, class_chance
 
 
 def naive(
@@ -186,7 +228,12 @@ def test_weighted_exact_equity_is_the_brute_force(
     game: str, hands: list[str], board: str, given: list[list[str] | None]
 ) -> None:
     ranges, weights, board_cards, engine = spot_args(game, hands, board, given)
-    equities, by_combo, by_class = brute_force(game, ranges, weights, board_cards)
+    # Omaha's classes are the tokens of range text (a Range of combos names each by its cards).
+    omaha = game.startswith("omaha")
+    classes = [
+        omaha_tokens(t) if omaha and not w else None for t, w in zip(hands, given, strict=True)
+    ]
+    equities, by_combo, by_class, chance = brute_force(game, ranges, weights, board_cards, classes)
     result = lookup.equity(ranged(game, hands, engine), board=board, game=game)
     assert result.exact
     assert [p.equity_fraction for p in result] == equities
@@ -195,6 +242,7 @@ def test_weighted_exact_equity_is_the_brute_force(
         assert player.by_combo is not None and player.by_class is not None
         assert {c: e.equity_fraction for c, e in player.by_combo.items()} == by_combo[p]
         assert {c: e.equity_fraction for c, e in player.by_class.items()} == by_class[p]
+        assert {c: e.probability_fraction for c, e in player.by_class.items()} == chance[p]
         assert sum(e.probability_fraction or 0 for e in player.by_class.values()) == 1
 
 
@@ -208,7 +256,7 @@ def test_multiway_card_removal_is_joint_not_independent() -> None:
     )
     given: list[list[str] | None] = [["1", "0.5", "0.25"], ["0.5", "1", "1"], ["1", "0.2"]]
     ranges, weights, board_cards, engine = spot_args(game, hands, board, given)
-    equities, _, _ = brute_force(game, ranges, weights, board_cards)
+    equities, _, _, _ = brute_force(game, ranges, weights, board_cards)
     independent = naive(game, ranges, weights, board_cards)
     assert independent != equities
     result = lookup.equity(ranged(game, hands, engine), board=board)
@@ -453,3 +501,179 @@ def test_weighted_heads_up_preflop_is_the_weighted_average_of_its_pairs() -> Non
     assert {k: v.probability_fraction for k, v in result[0].by_class.items()} == {
         k: w / total for k, (_, w) in sums.items()
     }
+
+
+# Omaha's classes are the tokens the range was written in (issue 21).
+
+
+def weighted_text_args(
+    game: str, hands: list[str], board: str
+) -> tuple[list[list[Combo]], list[list[Fraction]], list[int], list[dict[str, str]]]:
+    """Combos, weights and classes of weighted Omaha range text, from the definition:
+    each combo of each token (``TOKEN:W``), the last token covering it giving its weight
+    and its class; a weight of 0 removes; board cards remove."""
+    board_cards = {c.index for c in parse_cards(board)}
+    ranges, weights, classes = [], [], []
+    for text in hands:
+        found: dict[Combo, Fraction] = {}
+        for written in text.split(","):
+            token, _, weight = written.partition(":")
+            for combo in parse_omaha_range(token.strip()):
+                found[combo] = Fraction(weight or "1")
+        live = {c: w for c, w in found.items() if w and not set(c) & board_cards}
+        ranges.append(list(live))
+        weights.append(list(live.values()))
+        classes.append(omaha_tokens(text))
+    return ranges, weights, sorted(board_cards), classes
+
+
+OMAHA_TEXT_SPOTS = [
+    ("omaha", ["AAKQ:0.5, AAKQ ds, AAKK:0.25", "KKQQ:0.25, QQJJ ds"], "8s 9s 5s Td 2c"),
+    ("omaha-hilo", ["AA23:0.5, AA23 ds, A2KK ds:0.75", "QQJJ ds, QQJJ:0.2"], "8s 9s 5s 3d 4c"),
+    ("omaha", ["AAKK:0.5, KKQQ ds", "AKQQ ds:0.25, AAKK", "QQJJ ds"], "8s 9s 5s Td 2c"),
+]
+
+
+@pytest.mark.parametrize(("game", "hands", "board"), OMAHA_TEXT_SPOTS)
+def test_omaha_by_class_is_by_the_token_that_gave_the_weight(
+    game: str, hands: list[str], board: str
+) -> None:
+    ranges, weights, board_cards, classes = weighted_text_args(game, hands, board)
+    equities, by_combo, by_class, chance = brute_force(game, ranges, weights, board_cards, classes)
+    result = lookup.equity(hands, board=board, game=game)
+    assert result.exact and [p.equity_fraction for p in result] == equities
+    for p, player in enumerate(result):
+        assert player.by_combo is not None and player.by_class is not None
+        assert {c: e.equity_fraction for c, e in player.by_combo.items()} == by_combo[p]
+        assert {c: e.equity_fraction for c, e in player.by_class.items()} == by_class[p]
+        assert {c: e.probability_fraction for c, e in player.by_class.items()} == chance[p]
+    # The same through a Range, and after the board is taken out of it.
+    again = lookup.equity([Range(h, game).without(board) for h in hands], board=board, game=game)
+    assert [p.by_class for p in again] == [p.by_class for p in result]
+
+
+def test_omaha_classes_name_explicit_holdings_by_their_cards() -> None:
+    hands, board = ["AAKK:0.5, As Ah Kd Kc:0.3", "QQJJ ds"], "8s 9s 5s Td 2c"
+    result = lookup.equity(hands, board=board, game="omaha")
+    assert result[0].by_class is not None
+    assert set(result[0].by_class) == {"AAKK", "AsAhKdKc"}
+    assert result[0].by_class["AsAhKdKc"] == result[0].by_combo["KcKdAhAs"]  # type: ignore[index]
+
+
+def test_holdem_and_short_deck_classes_stay_the_hand_classes() -> None:
+    for game, board in (("holdem", "2c 7d 9h 4s"), ("short-deck", "6c 7d 9h 8s")):
+        result = lookup.equity(["QQ+:0.5, KK, AKs:0.25", "AsKd:0.5, JJ"], board=board, game=game)
+        assert result[0].by_class is not None and result[1].by_class is not None
+        assert set(result[0].by_class) == {"AA", "KK", "QQ", "AKs"}
+        assert set(result[1].by_class) == {"AKo", "JJ"}
+
+
+# Multiway card removal in every family: the joint deal, not independent draws.
+
+
+MULTIWAY = [
+    (
+        "short-deck",
+        ["AsAh, AsKs, KsKh", "AsQs, KhQh, QsQh", "AhKh, QsJs"],
+        "6c 7d 9h 8s",
+        [["1", "0.5", "0.25"], ["0.5", "1", "1"], ["1", "0.2"]],
+    ),
+    (
+        "omaha",
+        ["AAKK", "KKQQ", "QQJJ"],
+        "8s 9s 5s Td 2c",
+        [
+            [("1", "0.5", "0.25")[i % 3] for i in range(36)],
+            None,
+            [("0.5", "1")[i % 2] for i in range(36)],
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "board", "given"), MULTIWAY, ids=[m[0] for m in MULTIWAY]
+)
+def test_multiway_card_removal_is_joint_in_every_family(
+    game: str, hands: list[str], board: str, given: list[list[str] | None]
+) -> None:
+    ranges, weights, board_cards, engine = spot_args(game, hands, board, given)
+    equities, _, _, _ = brute_force(game, ranges, weights, board_cards)
+    assert naive(game, ranges, weights, board_cards) != equities
+    result = lookup.equity(ranged(game, hands, engine), board=board, game=game)
+    assert [p.equity_fraction for p in result] == equities
+    sampled = lookup.equity(
+        ranged(game, hands, engine), board=board, game=game, samples=60_000, seed=2
+    )
+    for e, s in zip(result, sampled, strict=True):
+        assert abs(s.equity - e.equity) < 4 * s.std_error
+
+
+# A property: small random weighted ranges, two and three players, turn and river.
+
+
+_POOL = [c.index for c in parse_cards("As Ah Ad Ks Kh Kd Qs Qh Qd Js Jh Jd Ts Th 9s 9h")]
+_PAIRS = [(a, b) for i, a in enumerate(_POOL) for b in _POOL[i + 1 :]]
+_WEIGHTS = ["1", "0.5", "0.25", "0.1", "0.75", "0.2"]
+
+
+@st.composite
+def small_ranges(draw: st.DrawFn) -> tuple[list[str], str]:
+    """Two or three players, each a few combos out of a dozen cards (so they block each
+    other), with weights; some players have one weight below 1 for every combo."""
+    players = draw(st.integers(2, 3))
+    hands = []
+    for _ in range(players):
+        combos = draw(st.lists(st.sampled_from(_PAIRS), min_size=1, max_size=3, unique=True))
+        if draw(st.booleans()):  # every combo the same weight, maybe below 1
+            same = draw(st.sampled_from(_WEIGHTS))
+            chosen = [same] * len(combos)
+        else:
+            chosen = [draw(st.sampled_from(_WEIGHTS)) for _ in combos]
+        hands.append(", ".join(f"{name(c)}:{w}" for c, w in zip(combos, chosen, strict=True)))
+    board = draw(st.sampled_from(["2c 7d 8h 3c", "2c 7d 8h 3c 4d", "2c 5d 8c 3c"]))
+    return hands, board
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_ranges())
+@example((["AsAh:0.5, KsKh:0.5", "AdKd:1, QsQh:0.25, AhKh:0.5"], "2c 7d 8h 3c"))
+@example((["AsKs:0.2, QhJh:0.2", "AhAd:0.75, AsQs:1", "KhKd:0.5, JsTs:0.5"], "2c 7d 8h 3c 4d"))
+def test_random_weighted_ranges_sum_to_one_and_are_the_brute_force(
+    spot: tuple[list[str], str],
+) -> None:
+    hands, board = spot
+    ranges: list[list[Combo]] = []
+    weights: list[list[Fraction]] = []
+    for text in hands:
+        items = [piece.split(":") for piece in text.split(", ")]
+        ranges.append(
+            [tuple(sorted((c.index for c in parse_cards(t)), reverse=True)) for t, _ in items]
+        )
+        weights.append([Fraction(w) for _, w in items])
+    board_cards = [c.index for c in parse_cards(board)]
+    try:
+        result = lookup.equity(hands, board=board)
+    except lookup.PokerLookupError:  # refused only when every assignment shares a card
+        event("refused: no deal")
+        assert all(
+            len({c for hole in holes for c in hole}) < 2 * len(holes) for holes in product(*ranges)
+        )
+        return
+    event(f"{len(hands)} players, {len(board_cards)} board cards")
+    if any(len(set(w)) == 1 and w[0] < 1 and len(w) > 1 for w in weights):
+        event("a player whose combos all weigh the same, below 1")
+    equities, by_combo, by_class, chance = brute_force("holdem", ranges, weights, board_cards)
+    assert result.exact and sum(p.equity_fraction or 0 for p in result) == 1
+    assert [p.equity_fraction for p in result] == equities
+    if all(w == 1 for player in weights for w in player):  # flat: today's path, no parts
+        assert all(p.by_combo is None for p in result)
+        return
+    for p, player in enumerate(result):
+        if len(ranges[p]) == 1:  # one combo is a holding: nothing to break down
+            assert player.by_combo is None
+            continue
+        assert player.by_combo is not None and player.by_class is not None
+        assert {c: e.equity_fraction for c, e in player.by_combo.items()} == by_combo[p]
+        assert {c: e.equity_fraction for c, e in player.by_class.items()} == by_class[p]
+        assert {c: e.probability_fraction for c, e in player.by_class.items()} == chance[p]

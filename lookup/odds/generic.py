@@ -113,8 +113,9 @@ from lookup.odds.results import (
     winner_codes_add,
 )
 from lookup.odds.small import fixed_counts
-from lookup.ranges.holding import RangeValue, holding_cards
+from lookup.ranges.holding import holding_cards
 from lookup.ranges.notation import read_range
+from lookup.ranges.range import Range
 from lookup.ranking.ranking import Ranking, RulesLike
 
 if TYPE_CHECKING:
@@ -419,6 +420,7 @@ def _setup(
     names: list[str] = []
     known: list[tuple[int, ...]] = []
     ranges: dict[int, tuple[Holding, ...]] = {}
+    written: dict[int, str | Range] = {}  # each range as given: Omaha's classes are its tokens
     for player, holding in enumerate(hands, start=1):
         if isinstance(holding, str) and holding.strip().lower() == "random":
             names.append("random")
@@ -426,10 +428,11 @@ def _setup(
             continue
         # The one rule of lookup.ranges.holding: a whole holding of cards, else a range.
         cards = holding_cards(holding, game.hole_cards)
-        if isinstance(holding, RangeValue):  # a lookup.Range: the front door checked its game
+        if isinstance(holding, Range):  # the front door checked its game
             names.append(str(holding))
             known.append(())
             ranges[player - 1] = holding.combos
+            written[player - 1] = holding
             continue
         if cards is None:
             if not isinstance(holding, str):
@@ -437,11 +440,14 @@ def _setup(
                     f"player {player}: cannot read {holding!r}: give cards or 'random'", holding
                 )
             if family.range_notation is not None:
+                if family.range_notation == "holdem" and len(deck) != 52:
+                    _refuse_percentages(holding, player, name)
                 combos = _range_or_none(holding, player, family.range_notation, game.hole_cards)
                 if combos is not None:
                     names.append(holding.strip())
                     known.append(())
                     ranges[player - 1] = combos
+                    written[player - 1] = holding
                     continue
             cards = parse_cards(holding)  # the cards dealt so far (stud, draw), or too few
         if not low <= len(cards) <= high:
@@ -493,6 +499,9 @@ def _setup(
              for p in range(len(hands))],
             [[_combo_name(c) for c in ranges[p]] if p in ranges else []
              for p in range(len(hands))],
+            [_token_classes(written[p], ranges[p], name)
+             if p in ranges and family.range_notation == "omaha" else []
+             for p in range(len(hands))],
         )  # fmt: skip
     return _Setup(
         game=name,
@@ -519,6 +528,24 @@ _CARD_NAMES: Final = tuple(str(Card.from_index(c)) for c in range(52))
 
 def _combo_name(combo: Holding) -> str:
     return "".join(_CARD_NAMES[c] if c < 52 else str(Card.from_index(c)) for c in combo)
+
+
+def _token_classes(written: str | Range, combos: Sequence[Holding], game: str) -> list[str]:
+    """Omaha's ``by_class``: each combo under the token of the range's text that gave it its
+    weight (text is read as :class:`~lookup.ranges.range.Range` reads it)."""
+    held = written if isinstance(written, Range) else Range(written, game)
+    return [held.token_of(combo) for combo in combos]
+
+
+def _refuse_percentages(text: str, player: int, game: str) -> None:
+    """Refuse ``15%`` in a game that reads Hold'em's notation on another deck (short deck):
+    a percentage is Hold'em's preflop order, which that game lacks (as Range says)."""
+    for token in text.replace(",", " ").split():
+        if token.endswith("%"):
+            try:
+                Range(token, game)
+            except RangeError as exc:
+                raise RangeError(f"player {player}: {exc}", exc.token) from None
 
 
 def _range_or_none(

@@ -143,8 +143,10 @@ class PlayerEquity:
     its equity against the others and its probability in the joint deal; None otherwise."""
     by_class: Mapping[str, ComboEquity] | None = None
     """Provisional (weighted runs only): ``by_combo`` folded into hand classes (``"AKs"``,
-    ``"AKo"``, ``"AA"`` in Hold'em and short deck; by combo in Omaha), each combo counted
-    by its probability in the joint deal; None otherwise."""
+    ``"AKo"``, ``"AA"`` in Hold'em and short deck; in Omaha the tokens the range was
+    written in, ``"AAxx ds"``, each combo under the one that gave it its weight, see
+    :meth:`~lookup.ranges.range.Range.token_of`), each combo counted by its probability
+    in the joint deal; None otherwise."""
 
 
 @dataclass(frozen=True)
@@ -577,9 +579,18 @@ class Weighting:
     """Per player: its distinct weights."""
     codes: tuple[tuple[int, ...], ...]
     """Per player, per live combo: the index of its weight in ``values``."""
+    classes: tuple[tuple[str, ...], ...] = ()
+    """Per player, per live combo: the hand class ``by_class`` counts it in (Omaha: the
+    token of the range's text that gave it its weight); a player with none (or no entry)
+    has :func:`combo_class` of each name (``"AKs"``)."""
 
     @classmethod
-    def of(cls, weights: Sequence[Sequence[Fraction]], names: Sequence[Sequence[str]]) -> Weighting:
+    def of(
+        cls,
+        weights: Sequence[Sequence[Fraction]],
+        names: Sequence[Sequence[str]],
+        classes: Sequence[Sequence[str]] = (),
+    ) -> Weighting:
         """The weighting of these per-player weights (each a positive Fraction up to 1)."""
         values: list[tuple[Fraction, ...]] = []
         codes: list[tuple[int, ...]] = []
@@ -595,14 +606,14 @@ class Weighting:
             codes.append(tuple(at[w] for w in player))
         return cls(
             tuple(tuple(p) for p in weights), tuple(tuple(n) for n in names),
-            tuple(values), tuple(codes),
+            tuple(values), tuple(codes), tuple(tuple(c) for c in classes),
         )  # fmt: skip
 
     def sampled(self) -> Weighting:
         """The same players and combos with every weight 1: a sampled run draws its
         showdowns from the weighted deal already, so each counts once."""
         ones = tuple((Fraction(1),) * len(w) for w in self.weights)
-        return Weighting.of(ones, self.names)
+        return Weighting.of(ones, self.names, self.classes)
 
     def others(self, player: int) -> int:
         """How many keys the other players' weights make for ``player``'s groups."""
@@ -773,12 +784,13 @@ def _weighted(
         whole = sum(mass)
         combo_part: dict[str, ComboEquity] = {}
         classes: dict[str, list[int]] = {}
+        named = weighting.classes[p] if p < len(weighting.classes) else ()
         for c, name in enumerate(weighting.names[p]):
             deals, share, square = (int(by_combo[r, c]) for r in (0, 3, 4))
             if deals == 0:  # no compatible deal holds this combo
                 continue
             combo_part[name] = _part(deals, share, square, mass[c], whole, exact)
-            cls = classes.setdefault(_class_of(name), [0, 0, 0, 0])
+            cls = classes.setdefault(named[c] if named else _class_of(name), [0, 0, 0, 0])
             for i, x in enumerate((deals * own[c], share * own[c], square * own[c], mass[c])):
                 cls[i] += int(x)
         class_part = {

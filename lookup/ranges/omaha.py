@@ -82,6 +82,12 @@ def _token_combos(token: str, hole_cards: int) -> tuple[OmahaCombo, ...]:
             token,
         )
     ranks = compact.upper()
+    if ranks.endswith("%"):  # as lookup.Range says it: percentages are Hold'em's order
+        raise RangeError(
+            f"Omaha range token {token!r}: a percentage takes the strongest hands in Hold'em's "
+            "preflop order, and Omaha has no such order: name the hands",
+            token,
+        )
     if not ranks or any(r not in _RANKS + "X" for r in ranks):
         raise RangeError(
             f"Omaha range token {token!r}: ranks are A K Q J T 9-2 or x (any card)", token

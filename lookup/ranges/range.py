@@ -169,6 +169,18 @@ def _items(text: str, omaha: bool) -> list[tuple[str, Fraction]]:
     return items
 
 
+def _label(token: str, hole_cards: int) -> str:
+    """How a class names its token: an explicit holding as its cards (``'AsAhKdKc'``),
+    any other token as written, its spaces single (``'AKQJ ds'``)."""
+    try:
+        cards = parse_cards(token)
+    except CardError:
+        cards = ()
+    if len(cards) == hole_cards:
+        return "".join(str(card) for card in cards)
+    return " ".join(token.split())
+
+
 def _combos(token: str, game: str, hole_cards: int, deck: frozenset[int]) -> list[Combo]:
     """The combos of one unweighted token in ``game``'s notation, on its deck."""
     percent = _PERCENT.fullmatch(token) is not None
@@ -221,13 +233,27 @@ class Range(RangeValue):
 order, and short-deck has no such order: name the hands
     """
 
-    __slots__ = ("_deck", "_game", "_hash", "_hole_cards", "_source", "_weights")
+    __slots__ = (
+        "_deck",
+        "_game",
+        "_hash",
+        "_hole_cards",
+        "_named_by",
+        "_source",
+        "_token_cache",
+        "_weights",
+    )
 
     _game: str
     _hole_cards: int
     _deck: frozenset[int]
     _weights: dict[Combo, Fraction]
     _source: tuple[tuple[str, Fraction], ...] | None
+    """The text's tokens and weights, in order, when the range was read from text."""
+    _named_by: Range | None
+    """The range whose text names this one's combos (card removal and ``-`` keep it)."""
+    _token_cache: dict[Combo, str] | None
+    """Each combo's token, worked out from ``_source`` when first asked for."""
     _hash: int | None
 
     def __init__(self, text: str | Range, game: GameLike | None = None) -> None:
@@ -237,7 +263,7 @@ order, and short-deck has no such order: name the hands
                     f"{text!r} is a {text._game} range, not a {range_game(game)[0]} range",
                     text._game,
                 )
-            self._copy(text, text._weights, text._source)
+            self._copy(text, text._weights, text._source, text._named_by)
             return
         if not isinstance(text, str):
             raise RangeError(
@@ -261,23 +287,25 @@ order, and short-deck has no such order: name the hands
             raise RangeError(f"range {text!r} names no combo with a weight above 0", text)
         self._game, self._hole_cards, self._deck = name, hole_cards, deck
         self._weights = weights
-        self._source = tuple(items) if hole_cards != 2 else None
-        self._hash = None
+        self._source = tuple(items)
+        self._named_by = self._token_cache = self._hash = None
 
     def _copy(
         self,
         like: Range,
         weights: dict[Combo, Fraction],
         source: tuple[tuple[str, Fraction], ...] | None = None,
+        named_by: Range | None = None,
     ) -> None:
         self._game, self._hole_cards, self._deck = like._game, like._hole_cards, like._deck
         self._weights = weights
         self._source = source
-        self._hash = None
+        self._named_by = named_by
+        self._token_cache = self._hash = None
 
-    def _new(self, weights: dict[Combo, Fraction]) -> Range:
+    def _new(self, weights: dict[Combo, Fraction], named_by: Range | None = None) -> Range:
         made = object.__new__(Range)
-        made._copy(self, weights)
+        made._copy(self, weights, named_by=named_by)
         return made
 
     @classmethod
@@ -318,6 +346,7 @@ order, and short-deck has no such order: name the hands
                 found[combo] = exact
         made._game, made._hole_cards, made._deck = name, hole_cards, deck
         made._weights, made._source, made._hash = found, None, None
+        made._named_by = made._token_cache = None
         return made
 
     @property
@@ -404,7 +433,8 @@ takes flat ranges: use lookup.equity, which weighs them
         lookup.CardError: unknown rank 'X' in card 'Xx': ranks are 2-9, T (or 10), J, Q, K, A
         """
         gone = {card.index for card in parse_cards(cards)}
-        return self._new({c: w for c, w in self._weights.items() if gone.isdisjoint(c)})
+        kept = {c: w for c, w in self._weights.items() if gone.isdisjoint(c)}
+        return self._new(kept, self._named_by or self)  # what is left keeps its tokens
 
     def _other(self, other: object) -> Range | None:
         if not isinstance(other, Range):
@@ -439,7 +469,8 @@ takes flat ranges: use lookup.equity, which weighs them
         if right is None:
             return NotImplemented
         theirs = right._weights
-        return self._new({c: w for c, w in self._weights.items() if c not in theirs})
+        kept = {c: w for c, w in self._weights.items() if c not in theirs}
+        return self._new(kept, self._named_by or self)  # what is left keeps its tokens
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Range):
@@ -466,6 +497,54 @@ takes flat ranges: use lookup.equity, which weighs them
             combo = tuple(sorted((c.index for c in cards), reverse=self._hole_cards == 2))
         return combo in self._weights
 
+    def token_of(self, combo: CardsLike) -> str:
+        """The token of the range's text that gave ``combo`` its weight: the last one that
+        covers it, as written (``'AAxx ds'``, ``'QQ+'``; an explicit holding as its cards,
+        ``'AsAhKdKc'``). Omaha's ``by_class`` groups a range's combos by it.
+
+        Card removal (:meth:`without`) and ``-`` keep the tokens of the range they start
+        from. A range not read from text (:meth:`from_weights`, ``|``, ``&``) has no
+        tokens: each combo is named by its cards.
+
+        >>> r = Range("AAxx ds:0.5, KKxx, AsAhKdKc", game="omaha")
+        >>> r.token_of("Ad As 7d 2s"), r.token_of("Ad As Kd Ks"), r.token_of("AsAhKdKc")
+        ('AAxx ds', 'KKxx', 'AsAhKdKc')
+        >>> Range("QQ+:0.5, KK").token_of("KsKh"), (Range("AA") | Range("KK")).token_of("AsAh")
+        ('KK', 'AsAh')
+        >>> r.token_of("Qs Qh 2c 2d")
+        Traceback (most recent call last):
+        ...
+        lookup.RangeError: QsQh2c2d is not in the range 'AAxx ds:0.5, KKxx, AsAhKdKc'
+        """
+        if isinstance(combo, tuple) and combo in self._weights:  # an engine's: as stored
+            key: Combo = combo
+        else:
+            cards = parse_cards(combo)
+            key = tuple(sorted((c.index for c in cards), reverse=self._hole_cards == 2))
+            if key not in self._weights:
+                label = "".join(str(card) for card in cards)
+                raise RangeError(f"{label} is not in the range {str(self)!r}", label)
+        if self._named_by is not None:
+            return self._named_by.token_of(key)
+        if self._source is None:
+            return "".join(str(Card.from_index(c)) for c in key)
+        if self._token_cache is None:  # worked out once, when first asked for
+            self._token_cache = self._token_map(self._source)
+        return self._token_cache[key]
+
+    def _token_map(self, source: tuple[tuple[str, Fraction], ...]) -> dict[Combo, str]:
+        """Each combo's token, read as :meth:`__init__` reads the weights: the last wins."""
+        tokens: dict[Combo, str] = {}
+        read: dict[str, tuple[str, list[Combo]]] = {}  # a repeated token is expanded once
+        for token, _ in source:
+            if token not in read:
+                combos = _combos(token, self._game, self._hole_cards, self._deck)
+                read[token] = _label(token, self._hole_cards), combos
+            label, combos = read[token]
+            for combo in combos:  # a weight of 0 removed the combo: it is never asked for
+                tokens[combo] = label
+        return tokens
+
     def __repr__(self) -> str:
         game = "" if self._game == "holdem" else f", game={self._game!r}"
         return f"Range({str(self)!r}{game})"
@@ -474,7 +553,8 @@ takes flat ranges: use lookup.equity, which weighs them
         return self.to_text("colon")
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return _rebuild, (self._game, tuple(self._weights.items()), self._source)
+        items = tuple(self._weights.items())
+        return _rebuild, (self._game, items, self._source, self._named_by)
 
     def to_text(self, style: Literal["colon", "bracket"] = "colon") -> str:
         """The range as text that reads back to it: weights as ``TOKEN:W`` or ``[W]...[/W]``.
@@ -494,7 +574,7 @@ takes flat ranges: use lookup.equity, which weighs them
         """
         if style not in ("colon", "bracket"):
             raise RangeError(f"style {style!r}: the styles are 'colon' and 'bracket'", style)
-        if self._source is not None:
+        if self._source is not None and self._hole_cards != 2:
             groups = [([token], weight) for token, weight in self._source]
         else:
             by_weight: dict[Fraction, list[Combo]] = {}
@@ -535,9 +615,10 @@ def _rebuild(
     game: str,
     items: tuple[tuple[Combo, Fraction], ...],
     source: tuple[tuple[str, Fraction], ...] | None,
+    named_by: Range | None = None,
 ) -> Range:
     made = Range.from_weights({combo: weight for combo, weight in items}, game)
-    made._source = source
+    made._source, made._named_by = source, named_by
     return made
 
 
