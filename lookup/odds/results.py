@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from fractions import Fraction
@@ -748,44 +748,42 @@ def detail_counts(detail: tuple[npt.NDArray[np.int64], ...], hilo: bool = False)
 
 def _weighted(
     counts: Counts, weighting: Weighting, exact: bool
-) -> tuple[Counts, list[tuple[dict[str, ComboEquity], dict[str, ComboEquity]] | None]]:
+) -> tuple[Counts, list[tuple[Mapping[str, ComboEquity], Mapping[str, ComboEquity]] | None]]:
     """Weighted totals (exact: whole numbers, every weight times a common multiple of the
-    denominators) and each range holder's per-combo and per-class equities."""
+    denominators) and each range holder's per-combo and per-class equities (made when
+    first read, see :class:`_Parts`)."""
     import numpy as np  # numpy: only a weighted run's result needs it
 
     assert counts.detail is not None
     scale = [math.lcm(*(v.denominator for v in values)) for values in weighting.values]
     totals: list[list[int]] = []
-    parts: list[tuple[dict[str, ComboEquity], dict[str, ComboEquity]] | None] = []
+    parts: list[tuple[Mapping[str, ComboEquity], Mapping[str, ComboEquity]] | None] = []
     for p, table in enumerate(counts.detail):
         combos = len(weighting.weights[p])
         rest = math.prod(s for j, s in enumerate(scale) if j != p)
-        keys = np.array([int(k * rest) for k in weighting.key_weights(p)], dtype=object)
-        own = np.array([int(w * scale[p]) for w in weighting.weights[p]], dtype=object)
+        keys = [int(k * rest) for k in weighting.key_weights(p)]
+        # The few distinct weights, scaled once; each combo takes its own by code.
+        values = [int(v * scale[p]) for v in weighting.values[p]]
+        own = [values[c] for c in weighting.codes[p]]
         # by_combo[r, c]: row r of combo c, its groups weighted by the others' weights.
-        cube = table.astype(object).reshape(len(DETAIL_ROWS), combos, len(keys))
-        by_combo = np.tensordot(cube, keys, axes=([2], [0]))
-        totals.append([int(x) for x in by_combo.dot(own)])
+        cube = table.reshape(len(DETAIL_ROWS), combos, len(keys))
+        # Every tally, key and weight is >= 0, so no partial sum below exceeds a row's
+        # total count times the largest key times the largest own weight: under 2**63,
+        # int64 is exact (and ~50x faster than Python ints); else Python ints.
+        bound = max(int(table.sum(axis=1).max()), 1) * max(keys) * max(values)
+        if bound < 2**63:
+            by_combo = cube @ np.array(keys, dtype=np.int64)
+            row_totals = by_combo @ np.array(own, dtype=np.int64)
+        else:
+            keyed = np.array(keys, dtype=object)
+            by_combo = np.tensordot(cube.astype(object), keyed, axes=([2], [0]))
+            row_totals = by_combo.dot(np.array(own, dtype=object))
+        totals.append([int(x) for x in row_totals])
         if not weighting.names[p]:
             parts.append(None)
             continue
-        mass = [int(m) for m in by_combo[0] * own]
-        whole = sum(mass)
-        combo_part: dict[str, ComboEquity] = {}
-        classes: dict[str, list[int]] = {}
-        for c, name in enumerate(weighting.names[p]):
-            deals, share, square = (int(by_combo[r, c]) for r in (0, 3, 4))
-            if deals == 0:  # no compatible deal holds this combo
-                continue
-            combo_part[name] = _part(deals, share, square, mass[c], whole, exact)
-            cls = classes.setdefault(_class_of(name), [0, 0, 0, 0])
-            for i, x in enumerate((deals * own[c], share * own[c], square * own[c], mass[c])):
-                cls[i] += int(x)
-        class_part = {
-            name: _part(deals, share, square, m, whole, exact)
-            for name, (deals, share, square, m) in classes.items()
-        }
-        parts.append((combo_part, class_part))
+        found = _PlayerParts(weighting.names[p], by_combo, own, totals[-1][0], exact)
+        parts.append((_Parts(found.by_combo), _Parts(found.by_class)))
     first = totals[0]
     hilo = counts.wins_high is not None
     wins, ties, shares, squares = ([t[r] for t in totals] for r in (1, 2, 3, 4))
@@ -799,6 +797,82 @@ def _weighted(
         [t[6] for t in totals] if counts.wins_low is not None else None,
     )
     return (weighted if exact else counts), parts
+
+
+class _PlayerParts:
+    """One range holder's weighted tallies by combo, turned into ``by_combo`` and
+    ``by_class`` on demand: a Fraction or two per combo is most of a small spot's time."""
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        by_combo: npt.NDArray[np.int64] | npt.NDArray[np.object_],
+        own: list[int],
+        whole: int,
+        exact: bool,
+    ) -> None:
+        self.names, self.own, self.whole, self.exact = names, own, whole, exact
+        # deals, shares and squares per combo, as Python ints (exact past int64 too).
+        self.rows = [[int(x) for x in by_combo[r]] for r in (0, 3, 4)]
+
+    def by_combo(self) -> dict[str, ComboEquity]:
+        deals, shares, squares = self.rows
+        return {
+            name: _part(deals[c], shares[c], squares[c], deals[c] * self.own[c], self.whole,
+                        self.exact)
+            for c, name in enumerate(self.names)
+            if deals[c]  # no compatible deal holds this combo
+        }  # fmt: skip
+
+    def by_class(self) -> dict[str, ComboEquity]:
+        deals, shares, squares = self.rows
+        classes: dict[str, list[int]] = {}
+        for c, name in enumerate(self.names):
+            if deals[c] == 0:
+                continue
+            own = self.own[c]
+            cls = classes.setdefault(_class_of(name), [0, 0, 0, 0])
+            cls[0] += deals[c] * own
+            cls[1] += shares[c] * own
+            cls[2] += squares[c] * own
+            cls[3] += deals[c] * own
+        return {
+            name: _part(deals, share, square, m, self.whole, self.exact)
+            for name, (deals, share, square, m) in classes.items()
+        }
+
+
+class _Parts(Mapping[str, ComboEquity]):
+    """``by_combo`` or ``by_class``: a read-only mapping made whole the first time it is
+    read, so a run whose caller never looks at them does not pay for them. Equal to, and
+    pickled as, the plain dict it stands for."""
+
+    __slots__ = ("_made", "_make")
+
+    def __init__(self, make: Callable[[], dict[str, ComboEquity]]) -> None:
+        self._make: Callable[[], dict[str, ComboEquity]] | None = make
+        self._made: dict[str, ComboEquity] | None = None
+
+    def _parts(self) -> dict[str, ComboEquity]:
+        if self._made is None:
+            assert self._make is not None
+            self._made, self._make = self._make(), None  # the tallies are let go once made
+        return self._made
+
+    def __getitem__(self, key: str) -> ComboEquity:
+        return self._parts()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._parts())
+
+    def __len__(self) -> int:
+        return len(self._parts())
+
+    def __repr__(self) -> str:
+        return repr(self._parts())
+
+    def __reduce__(self) -> tuple[type[dict[str, ComboEquity]], tuple[dict[str, ComboEquity]]]:
+        return dict, (self._parts(),)
 
 
 _RANK_ORDER: Final = "23456789TJQKA"
