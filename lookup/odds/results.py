@@ -812,11 +812,17 @@ class _PlayerParts:
         exact: bool,
     ) -> None:
         self.names, self.own, self.whole, self.exact = names, own, whole, exact
-        # deals, shares and squares per combo, as Python ints (exact past int64 too).
-        self.rows = [[int(x) for x in by_combo[r]] for r in (0, 3, 4)]
+        self.tallies = by_combo
+        self.read: list[list[int]] | None = None
+
+    def rows(self) -> list[list[int]]:
+        """Deals, shares and squares per combo, as Python ints (exact past int64 too)."""
+        if self.read is None:
+            self.read = [[int(x) for x in self.tallies[r]] for r in (0, 3, 4)]
+        return self.read
 
     def by_combo(self) -> dict[str, ComboEquity]:
-        deals, shares, squares = self.rows
+        deals, shares, squares = self.rows()
         return {
             name: _part(deals[c], shares[c], squares[c], deals[c] * self.own[c], self.whole,
                         self.exact)
@@ -825,7 +831,7 @@ class _PlayerParts:
         }  # fmt: skip
 
     def by_class(self) -> dict[str, ComboEquity]:
-        deals, shares, squares = self.rows
+        deals, shares, squares = self.rows()
         classes: dict[str, list[int]] = {}
         for c, name in enumerate(self.names):
             if deals[c] == 0:
