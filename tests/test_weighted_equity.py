@@ -503,3 +503,35 @@ def test_weighted_heads_up_preflop_is_the_weighted_average_of_its_pairs() -> Non
     assert {k: v.probability_fraction for k, v in result[0].by_class.items()} == {
         k: w / total for k, (_, w) in sums.items()
     }
+
+
+def test_weighted_preflop_with_dead_cards_weighs_each_combos_equity() -> None:
+    # Dead cards keep a preflop run off the table: every board of each assignment is
+    # enumerated, one assignment at a time. Against one fixed hand, each combo's chance
+    # in the joint deal is its weight, so the answer is the weighted mean of each
+    # combo's own exact equity.
+    result = lookup.equity(["AsAh:0.5, KsKh", "QsQh"], dead="2c", exact=True)
+    aces = lookup.equity(["AsAh", "QsQh"], dead="2c")[0].equity_fraction
+    kings = lookup.equity(["KsKh", "QsQh"], dead="2c")[0].equity_fraction
+    assert aces is not None and kings is not None
+    assert result.exact
+    assert result[0].equity_fraction == (Fraction(1, 2) * aces + kings) / Fraction(3, 2)
+    assert result[0].by_combo is not None
+    assert result[0].by_combo["AsAh"].equity_fraction == aces
+    assert result[0].by_combo["KsKh"].probability_fraction == Fraction(2, 3)
+
+
+def test_weighted_exact_by_group_tallies_are_the_brute_force(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Too many assignments to tally by outcome: the Hold'em engine tallies by group.
+    import lookup.odds.holdem.engine as engine
+
+    monkeypatch.setattr(engine, "OUTCOME_CELLS", 0)
+    game, hands, board, given = SPOTS[0]
+    ranges, weights, board_cards, weighted = spot_args(game, hands, board, given)
+    equities, by_combo, _ = brute_force(game, ranges, weights, board_cards)
+    result = lookup.equity(ranged(game, hands, weighted), board=board, game=game)
+    assert [p.equity_fraction for p in result] == equities
+    assert result[0].by_combo is not None
+    assert {c: e.equity_fraction for c, e in result[0].by_combo.items()} == by_combo[0]

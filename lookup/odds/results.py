@@ -38,6 +38,7 @@ __all__ = [
     "MAX_EXACT_LIMIT",
     "MAX_PLAYERS",
     "MAX_SAMPLES",
+    "OUTCOME_CELLS",
     "PROBE_AFTER",
     "SAMPLE_CHUNK",
     "SHARE_UNIT",
@@ -60,11 +61,14 @@ __all__ = [
     "detail_of_codes",
     "exact_counts",
     "keep_odds",
+    "outcome_tables",
+    "outcomes_add",
     "read_weights",
     "sample_chunk_size",
     "sampled_counts",
     "showdowns_per_second",
     "std_errors",
+    "top_masks",
     "weighted_assignments",
     "winner_codes_add",
 ]
@@ -680,6 +684,84 @@ def detail_add(
             table[5] += np.bincount(group[alone_high[p]], minlength=size)
         if alone_low is not None:
             table[6] += np.bincount(group[alone_low[p]], minlength=size)
+
+
+OUTCOME_CELLS: Final = 1 << 22
+"""Most cells (assignments times outcomes) :func:`outcomes_add` tallies: 32 MB of int64."""
+
+
+def top_masks(classes: Sequence[npt.NDArray[np.uint16]]) -> npt.NDArray[np.intp]:
+    """Each high-only showdown's outcome: bit ``p`` set when player ``p`` is on top
+    (holds the lowest class), alone or tied.
+
+    >>> import numpy as np
+    >>> a, b = np.array([1, 5, 7], np.uint16), np.array([2, 5, 3], np.uint16)
+    >>> top_masks([a, b]).tolist(), top_masks([a, b, b]).tolist()
+    ([1, 3, 2], [1, 7, 6])
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    if len(classes) == 2:  # heads-up, the common case: two comparisons, no reduction
+        a, b = classes
+        return (a <= b).astype(np.intp) + 2 * (b <= a).astype(np.intp)
+    best = np.minimum.reduce(classes)
+    masks = np.zeros(len(best), dtype=np.intp)
+    for p, c in enumerate(classes):
+        masks |= (c == best).astype(np.intp) << p
+    return masks
+
+
+def outcomes_add(
+    tally: npt.NDArray[np.int64], rows: npt.NDArray[np.intp], masks: npt.NDArray[np.intp]
+) -> None:
+    """Add one chunk of showdowns to ``tally[row, mask]``, in place: the showdowns of
+    each assignment ``rows[i]`` by outcome ``masks[i]`` (:func:`top_masks`). ``rows``
+    ascend (chunks walk assignments in order), so only their span is counted.
+
+    >>> import numpy as np
+    >>> tally = np.zeros((3, 4), np.int64)
+    >>> outcomes_add(tally, np.array([1, 1, 2]), np.array([1, 3, 1]))
+    >>> tally.tolist()
+    [[0, 0, 0, 0], [0, 1, 0, 1], [0, 1, 0, 0]]
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    width = tally.shape[1]
+    low, high = int(rows[0]), int(rows[-1]) + 1
+    codes = (rows - low) * width + masks
+    span = np.bincount(codes, minlength=(high - low) * width)
+    tally[low:high] += span.reshape(high - low, width)
+
+
+def outcome_tables(
+    tally: npt.NDArray[np.int64], groups: Sequence[npt.NDArray[np.intp]], weighting: Weighting
+) -> list[npt.NDArray[np.int64]]:
+    """Each player's tallies by group and winner count (as :func:`winner_codes_add` makes
+    them) from :func:`outcomes_add`'s tallies by assignment and outcome, ``groups[p][row]``
+    being player ``p``'s group of assignment ``row``.
+
+    >>> import numpy as np
+    >>> w = Weighting.of([[Fraction(1)] * 2, [Fraction(1)]], [["a", "b"], []])
+    >>> tally = np.array([[0, 1, 0, 1], [0, 1, 0, 0]], np.int64)
+    >>> [t.tolist() for t in outcome_tables(tally, [np.array([0, 1]), np.array([0, 0])], w)]
+    [[[0, 1, 1], [0, 1, 0]], [[2, 0, 1]]]
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    players = len(weighting.weights)
+    masks = np.arange(tally.shape[1])
+    winners = np.zeros(len(masks), dtype=np.intp)
+    for p in range(players):
+        winners += (masks >> p) & 1
+    tables = []
+    for p in range(players):
+        # pick[m, k]: outcome m counts for player p under k winners (k = 0: p lost).
+        pick = np.zeros((len(masks), players + 1), dtype=np.int64)
+        pick[masks, np.where((masks >> p) & 1, winners, 0)] = 1
+        table = np.zeros((weighting.size(p), players + 1), dtype=np.int64)
+        np.add.at(table, groups[p], tally @ pick)  # int64 throughout: exact
+        tables.append(table)
+    return tables
 
 
 def winner_codes_add(

@@ -90,6 +90,7 @@ from lookup.odds.results import (
     DEFAULT_SAMPLES,
     EXACT_LIMIT,
     MAX_SAMPLES,
+    OUTCOME_CELLS,
     Counts,
     EquityResult,
     HoldingLike,
@@ -102,9 +103,12 @@ from lookup.odds.results import (
     detail_of_codes,
     exact_counts,
     keep_odds,
+    outcome_tables,
+    outcomes_add,
     read_weights,
     sample_chunk_size,
     sampled_counts,
+    top_masks,
     weighted_assignments,
     winner_codes_add,
 )
@@ -538,6 +542,20 @@ def _exact_task(
         return _counts(tally)
     # Every showdown of an assignment falls in one group per player: found once here.
     groups = weighting.groups([assignments[:, p] for p in range(len(live))])
+    outcomes = 1 << len(live)
+    if len(assignments) * outcomes <= OUTCOME_CELLS:
+        # Showdowns tallied by assignment and outcome (one bincount), then each
+        # assignment's tally filed under its groups once: per showdown, about what an
+        # unweighted run costs, where tallying by group costs a gather and a bincount
+        # per player.
+        by_row = np.zeros((len(assignments), outcomes), np.int64)
+        for chunk, rows in _exact_rows(live, board, known, assignments):
+            assert rows is not None
+            outcomes_add(by_row, rows, top_masks(chunk))
+            if bar is not None:
+                bar.advance(len(chunk[0]))
+        tables = outcome_tables(by_row, groups, weighting)
+        return detail_counts(tuple(detail_of_codes(t) for t in tables))
     tables = _code_tables(weighting)
     for chunk, rows in _exact_rows(live, board, known, assignments):
         assert rows is not None
