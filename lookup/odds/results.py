@@ -454,7 +454,18 @@ def read_weights(
             )
         read = []
         seen: dict[object, Fraction] = {}  # a range repeats a few weights: each read once
+        # A Range's Fractions: each object checked once (by identity: hashing a Fraction
+        # costs about as much as checking it), and kept as it is.
+        checked: dict[int, Fraction] = {}
         for value in given:
+            if type(value) is Fraction:
+                if id(value) in checked:
+                    read.append(value)
+                    continue
+                if 0 <= value <= 1:
+                    checked[id(value)] = value
+                    read.append(value)
+                    continue
             if type(value) in (str, int) and value in seen:
                 read.append(seen[value])
                 continue
@@ -588,15 +599,19 @@ class Weighting:
         values: list[tuple[Fraction, ...]] = []
         codes: list[tuple[int, ...]] = []
         for player in weights:
-            for weight in player:
+            # A range's combos share a few weight objects: each object is hashed and
+            # checked once, where hashing every combo's Fraction cost ~1 us a combo.
+            objects = {id(w): w for w in player}
+            distinct = tuple(sorted(set(objects.values())))
+            for weight in distinct:
                 if not 0 < weight <= 1:
                     raise PokerLookupError(
                         f"a combo weight is a number from 0 to 1, got {weight}", str(weight)
                     )
-            distinct = tuple(sorted(set(player)))
             at = {v: i for i, v in enumerate(distinct)}
+            code_of = {key: at[w] for key, w in objects.items()}
             values.append(distinct)
-            codes.append(tuple(at[w] for w in player))
+            codes.append(tuple(code_of[id(w)] for w in player))
         return cls(
             tuple(tuple(p) for p in weights), tuple(tuple(n) for n in names),
             tuple(values), tuple(codes),
