@@ -108,7 +108,6 @@ from lookup.odds.results import (
     read_weights,
     sample_chunk_size,
     sampled_counts,
-    top_masks,
     weighted_assignments,
     winner_codes_add,
 )
@@ -549,16 +548,18 @@ def _exact_task(
         # unweighted run costs, where tallying by group costs a gather and a bincount
         # per player.
         by_row = np.zeros((len(assignments), outcomes), np.int64)
-        for chunk, rows in _exact_rows(live, board, known, assignments):
-            assert rows is not None
-            outcomes_add(by_row, rows, top_masks(chunk))
+        for chunk, spans in _exact_rows(live, board, known, assignments):
+            assert spans is not None
+            outcomes_add(by_row, *spans, chunk)
             if bar is not None:
                 bar.advance(len(chunk[0]))
         tables = outcome_tables(by_row, groups, weighting)
         return detail_counts(tuple(detail_of_codes(t) for t in tables))
     tables = _code_tables(weighting)
-    for chunk, rows in _exact_rows(live, board, known, assignments):
-        assert rows is not None
+    for chunk, spans in _exact_rows(live, board, known, assignments):
+        assert spans is not None
+        first, counts = spans
+        rows = np.repeat(np.arange(first, first + len(counts)), counts)
         winner_codes_add(tables, [g[rows] for g in groups], chunk)
         if bar is not None:
             bar.advance(len(chunk[0]))
@@ -653,9 +654,10 @@ def _exact_rows(
     known: list[int],
     assignments: npt.NDArray[np.intp],
     rows: bool = True,
-) -> Iterator[tuple[list[npt.NDArray[np.uint16]], npt.NDArray[np.intp] | None]]:
-    """:func:`_exact_showdowns`' chunks, each with the assignment row of each showdown
-    (None unless ``rows``: unweighted runs do not pay for them)."""
+) -> Iterator[tuple[list[npt.NDArray[np.uint16]], tuple[int, npt.NDArray[np.intp]] | None]]:
+    """:func:`_exact_showdowns`' chunks, each with the assignments its showdowns come
+    from: ``(first, counts)``, the showdowns of assignment ``first + i`` being the next
+    ``counts[i]`` (None unless ``rows``: unweighted runs do not pay for them)."""
 
     holes = _holes(live, assignments)
     board_known = [c.index for c in board]
@@ -672,7 +674,7 @@ def _exact_rows(
             for parts in enumerate_boards(board_known, own_deck):
                 boards = parts.boards()
                 chunk = [player_classes(boards, int(held[p, 0]), int(held[p, 1])) for p in players]
-                yield chunk, np.full(len(chunk[0]), row, dtype=np.intp) if rows else None
+                yield chunk, (row, np.array([len(chunk[0])], np.intp)) if rows else None
         return
     # Few boards (after the flop): enumerate them once from the cards no one holds
     # for certain, and pair many assignments with every board that avoids their cards.
@@ -689,7 +691,7 @@ def _exact_rows(
         boards = parts.take(board_rows).boards()
         chunk_holes = holes[start : start + group][which]
         chunk = [dealt_classes(boards, chunk_holes[:, p, 0], chunk_holes[:, p, 1]) for p in players]
-        yield chunk, which + start
+        yield chunk, (start, np.count_nonzero(clear, axis=1)) if rows else None
 
 
 def _sampled_showdowns(
