@@ -794,8 +794,13 @@ def outcome_tables(
         # pick[m, k]: outcome m counts for player p under k winners (k = 0: p lost).
         pick = np.zeros((len(masks), players + 1), dtype=np.int64)
         pick[masks, np.where((masks >> p) & 1, winners, 0)] = 1
-        table = np.zeros((weighting.size(p), players + 1), dtype=np.int64)
-        np.add.at(table, groups[p], tally @ pick)  # int64 throughout: exact
+        by_row = tally @ pick  # int64: exact
+        size = weighting.size(p)
+        table = np.empty((size, players + 1), dtype=np.int64)
+        for k in range(players + 1):
+            # Showdown counts: at most MAX_EXACT_LIMIT (10**12) in all, below 2**53, so
+            # float64 weights add them exactly (and bincount beats np.add.at ~5x).
+            table[:, k] = np.bincount(groups[p], weights=by_row[:, k], minlength=size)
         tables.append(table)
     return tables
 
