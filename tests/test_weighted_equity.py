@@ -198,56 +198,6 @@ def test_weighted_exact_equity_is_the_brute_force(
         assert sum(e.probability_fraction or 0 for e in player.by_class.values()) == 1
 
 
-# Weights with nine decimals: the scaled weights pass 2**63, so the result takes its
-# Python-int path; few decimals take its int64 path. Both must be the brute force.
-WIDE_SPOTS = [
-    (
-        "holdem",
-        ["AA, KK", "AKs, KQs", "QQ"],
-        "2c 7d 9h 4s",
-        [
-            [("0.123456789", "0.987654321", "1")[i % 3] for i in range(12)],
-            [("0.333333333", "0.5", "0.000000007")[i % 3] for i in range(8)],
-            [("0.999999999", "0.1")[i % 2] for i in range(6)],
-        ],
-    ),
-    (
-        "holdem",
-        ["AA, KK", "AKs, KQs"],
-        "2c 7d 9h",
-        [[("0.5", "1")[i % 2] for i in range(12)], [("0.25", "1")[i % 2] for i in range(8)]],
-    ),
-]
-
-
-@pytest.mark.parametrize(("game", "hands", "board", "given"), WIDE_SPOTS, ids=["wide", "narrow"])
-def test_weighted_totals_past_int64_are_exact(
-    game: str, hands: list[str], board: str, given: list[list[str] | None]
-) -> None:
-    ranges, weights, board_cards, engine = spot_args(game, hands, board, given)
-    equities, by_combo, by_class = brute_force(game, ranges, weights, board_cards)
-    result = lookup.equity(ranged(game, hands, engine), board=board, game=game)
-    assert [p.equity_fraction for p in result] == equities
-    for p, player in enumerate(result):
-        assert player.by_combo is not None and player.by_class is not None
-        assert {c: e.equity_fraction for c, e in player.by_combo.items()} == by_combo[p]
-        assert {c: e.equity_fraction for c, e in player.by_class.items()} == by_class[p]
-
-
-def test_parts_read_like_the_dicts_they_stand_for() -> None:
-    # by_combo and by_class are made when first read: equal to, and pickled as, dicts.
-    import pickle
-
-    result = lookup.equity(["QQ:0.5, KK+", "AKs"], board="2c7d9h")
-    parts = result[0].by_class
-    assert parts is not None
-    made = {name: parts[name] for name in parts}
-    assert parts == made and made == parts and len(parts) == len(made) == 3
-    assert repr(parts) == repr(made)
-    assert pickle.loads(pickle.dumps(parts)) == made
-    assert type(pickle.loads(pickle.dumps(parts))) is dict
-
-
 def test_multiway_card_removal_is_joint_not_independent() -> None:
     # Three players whose ranges block each other: drawing each player's combo by its own
     # weight, one after another, weighs the assignments differently from the joint deal.
@@ -503,35 +453,3 @@ def test_weighted_heads_up_preflop_is_the_weighted_average_of_its_pairs() -> Non
     assert {k: v.probability_fraction for k, v in result[0].by_class.items()} == {
         k: w / total for k, (_, w) in sums.items()
     }
-
-
-def test_weighted_preflop_with_dead_cards_weighs_each_combos_equity() -> None:
-    # Dead cards keep a preflop run off the table: every board of each assignment is
-    # enumerated, one assignment at a time. Against one fixed hand, each combo's chance
-    # in the joint deal is its weight, so the answer is the weighted mean of each
-    # combo's own exact equity.
-    result = lookup.equity(["AsAh:0.5, KsKh", "QsQh"], dead="2c", exact=True)
-    aces = lookup.equity(["AsAh", "QsQh"], dead="2c")[0].equity_fraction
-    kings = lookup.equity(["KsKh", "QsQh"], dead="2c")[0].equity_fraction
-    assert aces is not None and kings is not None
-    assert result.exact
-    assert result[0].equity_fraction == (Fraction(1, 2) * aces + kings) / Fraction(3, 2)
-    assert result[0].by_combo is not None
-    assert result[0].by_combo["AsAh"].equity_fraction == aces
-    assert result[0].by_combo["KsKh"].probability_fraction == Fraction(2, 3)
-
-
-def test_weighted_exact_by_group_tallies_are_the_brute_force(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Too many assignments to tally by outcome: the Hold'em engine tallies by group.
-    import lookup.odds.holdem.engine as engine
-
-    monkeypatch.setattr(engine, "OUTCOME_CELLS", 0)
-    game, hands, board, given = SPOTS[0]
-    ranges, weights, board_cards, weighted = spot_args(game, hands, board, given)
-    equities, by_combo, _ = brute_force(game, ranges, weights, board_cards)
-    result = lookup.equity(ranged(game, hands, weighted), board=board, game=game)
-    assert [p.equity_fraction for p in result] == equities
-    assert result[0].by_combo is not None
-    assert {c: e.equity_fraction for c, e in result[0].by_combo.items()} == by_combo[0]

@@ -396,7 +396,7 @@ def _solve(
         finally:
             bar.close()
         if weighting is not None and sampler is not None:
-            weighting = sampler.counted(weighting)
+            weighting = sampler.counting
         elif weighting is not None:
             weighting = _dealt_counted(live, board, known, weighting)
     return build_result(
@@ -479,7 +479,7 @@ def _sample_task(
         counted = None if weighting is None else _dealt_counted(live, board, known, weighting)
     else:
         chunks = sampler.picked(rng, size)
-        counted = None if weighting is None else sampler.counted(weighting)
+        counted = None if weighting is None else sampler.counting
     if counted is None:
         for chunk, _ in chunks:
             tally.add(chunk)
@@ -754,6 +754,12 @@ class _Sampler:
     row_odds: npt.NDArray[np.float64] | None = None
     """Weighted runs with listed assignments: each row's chance to be kept (the product
     of ``keep_odds``), so a draw is kept or not before its columns are gathered."""
+    counting: Weighting | None = None
+    """Weighted runs: how the showdowns are counted by combo (:meth:`counted`), made once
+    for every chunk (making it costs about a third of a millisecond)."""
+    repeated: bool = False
+    """Weighted runs: whether ``columns`` repeat each assignment in proportion to its
+    weight (:func:`_repeat_rows`), so that a uniform row is a weighted draw."""
 
     @classmethod
     def build(
@@ -803,6 +809,14 @@ class _Sampler:
                 for i, p in enumerate(varying)
                 if (odds := keep_odds(weighting.weights[p])) is not None
             ]
+        repeated = False
+        if kept and columns is not None and weighting is not None:
+            # Listed: each assignment repeated in proportion to its weight, then drawn
+            # uniformly as unweighted runs draw: no draw is spent on a weight rejection.
+            grown = _repeat_rows(columns, [weighting.values[p] for p in varying],
+                                 [weighting.codes[p] for p in varying])  # fmt: skip
+            if grown is not None:
+                columns, kept, repeated = grown, None, True
         rate = math.prod(float(odds.mean()) for _, odds in kept or ())
         row_odds = None
         if kept and columns is not None and len(varying_live) > 1:
@@ -813,13 +827,15 @@ class _Sampler:
         return cls(
             dealer, acceptance, varying_live, columns, bit_tables, holdings,
             kept or None, weighting is not None, rate, row_odds,
+            None if weighting is None else cls.counted(weighting, holdings), repeated,
         )  # fmt: skip
 
-    def counted(self, weighting: Weighting) -> Weighting:
-        """How this sampler's showdowns are counted by combo: every weight 1 (the draws
+    @staticmethod
+    def counted(weighting: Weighting, holdings: list[tuple[Holding, str, int]]) -> Weighting:
+        """How a sampler's showdowns are counted by combo: every weight 1 (the draws
         follow the weights already), and a player dealt as a row of pairs as one combo."""
         sampled = weighting.sampled()
-        dealt = {p for p, (_, source, _) in enumerate(self.holdings) if source == "hole"}
+        dealt = {p for p, (_, source, _) in enumerate(holdings) if source == "hole"}
         if not dealt:
             return sampled
         return Weighting.of(
@@ -845,7 +861,7 @@ class _Sampler:
 
     def _assign(self, rng: np.random.Generator, count: int) -> Rows:
         """``count`` uniform compatible assignments: per varying player, its option."""
-        if len(self.varying_live) == 1:  # alone, every option is compatible
+        if len(self.varying_live) == 1 and not self.repeated:  # alone, every option fits
             return [draw_rows(rng, len(self.varying_live[0]), count)]
         if self.columns is None:
             drawn = sample_assignments(rng, self.varying_live, None, self.bit_tables, count)
@@ -917,6 +933,45 @@ class _Sampler:
             option = rows[i] if source == "hole" else picks[i] if source == "range" else None
             chunk.append(holding.classes(boards, option))
         return chunk
+
+
+_REPEATED_ROWS: Final = 1 << 18
+"""Most rows :func:`_repeat_rows` grows a listing to (2 MB a column); past it, a weighted
+sampler keeps each draw with its weight over the largest instead."""
+
+
+def _repeat_rows(
+    columns: list[npt.NDArray[np.intp]],
+    values: Sequence[Sequence[Fraction]],
+    codes: Sequence[Sequence[int]],
+) -> list[npt.NDArray[np.intp]] | None:
+    """Listed assignments (one column per player), each row repeated in proportion to its
+    weight, the product of its combos' weights: a uniform row of the result is a draw of
+    the weighted joint deal. ``values[i]`` are player ``i``'s distinct weights (ascending)
+    and ``codes[i][c]`` the index of combo ``c``'s. None past :data:`_REPEATED_ROWS` rows.
+
+    >>> columns = [np.array([0, 1, 1]), np.array([1, 0, 1])]  # weights 1/2, 1/2 and 1
+    >>> half = [Fraction(1, 2), Fraction(1)]
+    >>> [c.tolist() for c in _repeat_rows(columns, [half, half], [[0, 1], [0, 1]])]
+    [[0, 1, 1, 1], [1, 0, 1, 1]]
+    """
+    counts = np.ones(len(columns[0]), dtype=np.int64)
+    most = 1
+    for column, distinct, code in zip(columns, values, codes, strict=True):
+        ratios = [v / distinct[-1] for v in distinct]  # over the largest: 1 at most
+        scale = math.lcm(*(r.denominator for r in ratios))
+        most *= scale
+        if most > _REPEATED_ROWS:  # some row would repeat too often
+            return None
+        own = np.array([int(r * scale) for r in ratios], dtype=np.int64)
+        counts *= own.take(np.asarray(code, dtype=np.intp)).take(column)
+    # Each count is at most `most` (<= 2**18) and there are at most ASSIGNMENT_LIMIT
+    # rows: the sums stay far inside int64.
+    counts //= np.gcd.reduce(counts)
+    if int(counts.sum()) > _REPEATED_ROWS:
+        return None
+    rows = np.repeat(np.arange(len(counts)), counts)
+    return [column.take(rows) for column in columns]
 
 
 def _flat(weighting: Weighting | None, player: int) -> bool:
