@@ -691,7 +691,13 @@ def _exact_rows(
         boards = parts.take(board_rows).boards()
         chunk_holes = holes[start : start + group][which]
         chunk = [dealt_classes(boards, chunk_holes[:, p, 0], chunk_holes[:, p, 1]) for p in players]
-        yield chunk, (start, np.count_nonzero(clear, axis=1)) if rows else None
+        if not rows:
+            yield chunk, None
+            continue
+        # `which` ascends (nonzero walks row by row): each assignment's showdowns are a
+        # run of it, found by binary search (count_nonzero by row costs ~10x more).
+        ends = np.searchsorted(which, np.arange(len(bits) + 1))
+        yield chunk, (start, np.diff(ends))
 
 
 def _sampled_showdowns(
