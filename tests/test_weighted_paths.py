@@ -187,3 +187,16 @@ def test_outcome_tallies_are_a_plain_tally(players: int, data: st.DataObject) ->
             expected[p][groups[p][row], len(top) if p in top else 0] += 1
     for p in range(players):
         assert found[p].tolist() == expected[p].tolist()
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_a_sampled_run_refuses_ranges_that_cannot_all_be_held(weighted: bool) -> None:
+    # A sampled run lists only the players who are not dealt every pair (random): three
+    # pairs of aces cannot be held at once, random or not beside them.
+    hands = ["AA", "AA", "AA", "random"] if not weighted else ["AA:0.5", "AA", "AA", "random"]
+    with pytest.raises(lookup.PokerLookupError, match="no deal is possible"):
+        lookup.equity(hands, samples=1_000, seed=1)
+    with pytest.raises(lookup.PokerLookupError, match="no deal is possible"):
+        lookup.equity(hands[:3], exact=False, seed=1)
+    fits = lookup.equity(hands[1:], samples=1_000, seed=1)  # two pairs of aces and random
+    assert fits.boards == 1_000
