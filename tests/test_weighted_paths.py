@@ -200,3 +200,13 @@ def test_a_sampled_run_refuses_ranges_that_cannot_all_be_held(weighted: bool) ->
         lookup.equity(hands[:3], exact=False, seed=1)
     fits = lookup.equity(hands[1:], samples=1_000, seed=1)  # two pairs of aces and random
     assert fits.boards == 1_000
+
+
+def test_sampled_weighting_is_every_weight_one() -> None:
+    # Weighting.sampled() is made directly, not through Weighting.of: it must be the same.
+    from lookup.odds.results import Weighting
+
+    weights = [[Fraction(1, 2), Fraction(1), Fraction(1, 3)], [Fraction(1)], [Fraction(3, 4)] * 2]
+    names = [["a", "b", "c"], [], ["d", "e"]]
+    ones = [[Fraction(1)] * len(w) for w in weights]
+    assert Weighting.of(weights, names).sampled() == Weighting.of(ones, names)
