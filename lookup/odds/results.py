@@ -990,14 +990,15 @@ class _Parts(Mapping[str, ComboEquity]):
     __slots__ = ("_made", "_make")
 
     def __init__(self, make: Callable[[], dict[str, ComboEquity]]) -> None:
-        self._make: Callable[[], dict[str, ComboEquity]] | None = make
+        self._make = make
         self._made: dict[str, ComboEquity] | None = None
 
     def _parts(self) -> dict[str, ComboEquity]:
-        if self._made is None:
-            assert self._make is not None
-            self._made, self._make = self._make(), None  # the tallies are let go once made
-        return self._made
+        made = self._made
+        if made is None:
+            # Two threads reading at once may both make it: the same dict either way.
+            made = self._made = self._make()
+        return made
 
     def __getitem__(self, key: str) -> ComboEquity:
         return self._parts()[key]
