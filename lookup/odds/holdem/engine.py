@@ -554,10 +554,10 @@ def _exact_task(
     groups = weighting.groups([assignments[:, p] for p in range(len(live))])
     outcomes = 1 << len(live)
     if len(assignments) * outcomes <= OUTCOME_CELLS:
-        # Showdowns tallied by assignment and outcome (one bincount), then each
-        # assignment's tally filed under its groups once: per showdown, about what an
-        # unweighted run costs, where tallying by group costs a gather and a bincount
-        # per player.
+        # Showdowns tallied by assignment and outcome (heads-up: each player's wins
+        # summed over each assignment's run of showdowns), then each assignment's tally
+        # filed under its groups once; tallying by group cost a gather and a bincount
+        # per player and showdown.
         by_row = np.zeros((len(assignments), outcomes), np.int64)
         for chunk, spans in _exact_rows(live, board, known, assignments):
             assert spans is not None
