@@ -53,6 +53,16 @@ Jobs:
     to suit permutation (it holds at most the table's 47,008 entries), timed on
     warm hits only, the cheapest it can ever be.
 
+``weighted``
+    Issue 21's weighted ranges: Hold'em ``"QQ+:0.5, AKs, AQs:0.25"`` against
+    ``"JJ-99, AK:0.75, KQs"`` exactly on a flop and on a turn, and the three-way
+    ``"QQ+:0.5, AKs"``, ``"AK:0.5, JJ-77"``, ``"random"`` sampled on one worker
+    (time per million samples), each against the same ranges without weights
+    (the ratio: flat time / weighted time, above 1 the weighted run is faster); the
+    flat ranges then against poker-equity's ``exact_from_text`` and
+    ``chunk_from_text`` on one thread (weights it cannot express). Short deck (a
+    flop) and Omaha (a turn) weighted against flat, exactly, with no peer.
+
 ``workers=`` (and, where a job needs it, any other keyword) is passed only when
 this build of ``lookup.equity`` takes it, so the rig runs before and after the
 changes of issue 20. A peer that is not installed is skipped with a note and
@@ -683,6 +693,127 @@ def job_preflop(settings: Settings, report: Report) -> None:
     )
 
 
+# ---------------------------------------------------------------- (i) weighted ranges
+
+WEIGHTED = ["QQ+:0.5, AKs, AQs:0.25", "JJ-99, AK:0.75, KQs"]
+WEIGHTED_FLAT = ["QQ+, AKs, AQs", "JJ-99, AK, KQs"]
+WEIGHTED_THREE_WAY = ["QQ+:0.5, AKs", "AK:0.5, JJ-77", "random"]
+FLAT_THREE_WAY = ["QQ+, AKs", "AK, JJ-77", "random"]
+PEER_RANDOM = "**"  # poker-equity's any two cards
+STREETS = {3: "flop", 4: "turn", 5: "river"}
+WEIGHTED_PASSES = 7  # weighted and flat differ by a few percent: more passes than PASSES
+# (game, board, weighted hands, the same flat): exact, no peer.
+WEIGHTED_GAMES = [
+    ("short-deck", "6c7d9h", ["QQ+:0.5, AKs", "JJ-99, AK:0.75"], ["QQ+, AKs", "JJ-99, AK"]),
+    ("omaha", "2c7d9h4s", ["AAKK:0.5, AAQQ", "KKQQ ds"], ["AAKK, AAQQ", "KKQQ ds"]),
+]
+
+
+def _peer_hand(hand: str) -> str:
+    return PEER_RANDOM if hand == "random" else hand.replace(" ", "")
+
+
+def _weighted_pair(
+    settings: Settings,
+    report: Report,
+    label: str,
+    weighted: Callable[[], Any],
+    flat: Callable[[], Any],
+    passes: int,
+    scale: float = 1.0,
+    unit: str = "per call",
+) -> list[float]:
+    """Time a weighted call and the same flat call, alternately, in each run."""
+    row = Row(f"weighted {label}", "lookup.equity, weighted", "lookup.equity, same ranges flat",
+              unit, note="(ratio: flat / weighted)")  # fmt: skip
+    weighted()
+    flat()
+    flat_times = []
+    for _ in range(settings.repeat):
+        # Passes alternate between the two, so a busy moment on the shared cores
+        # falls on both alike; each keeps its best pass.
+        weighted_time = flat_time = float("inf")
+        for _ in range(passes):
+            weighted_time = min(weighted_time, timed(weighted)[0])
+            flat_time = min(flat_time, timed(flat)[0])
+        row.ours.append(weighted_time * scale)
+        row.peer.append(flat_time * scale)
+        flat_times.append(flat_time * scale)
+    report.rows.append(row)
+    return flat_times
+
+
+def job_weighted(settings: Settings, report: Report) -> None:
+    pe = peer("poker_equity", report)
+    equity = lookup.equity
+    if "Range" not in dir(lookup):
+        report.notes.append("weighted: this build has no weighted ranges (issue 21): skipped")
+        return
+    for board, label in (("2c7d9h", "exact flop"), ("2c7d9h4s", "exact turn")):
+        flat_times = _weighted_pair(
+            settings, report, label,
+            lambda board=board: equity(WEIGHTED, board=board),
+            lambda board=board: equity(WEIGHTED_FLAT, board=board), WEIGHTED_PASSES,
+        )  # fmt: skip
+        row = Row(f"flat ranges, {label}", "lookup.equity", "poker-equity exact_from_text",
+                  "per call", ours=flat_times)  # fmt: skip
+        if pe is not None:
+            hands = [_peer_hand(h) for h in WEIGHTED_FLAT]
+            ours = equity(WEIGHTED_FLAT, board=board)[0].equity
+            theirs = pe.exact_from_text("holdem", hands, board)["players"][0]["equity"]
+            if abs(ours - theirs) > 1e-9:
+                raise RuntimeError(f"weighted: poker-equity disagrees on the {label} spot")
+            for _ in range(settings.repeat):
+                peer_time, _ = timed(
+                    lambda board=board, hands=hands: pe.exact_from_text("holdem", hands, board),
+                    PASSES,
+                )
+                row.peer.append(peer_time)
+        else:
+            row.peer_label = ""
+        report.rows.append(row)
+    samples = settings.size(1_000_000, 20_000)
+    per_million = 1_000_000 / samples
+    extra = accepted(equity, workers=1)
+    flat_times = _weighted_pair(
+        settings, report, "3-way sampled, 1 worker",
+        lambda: equity(WEIGHTED_THREE_WAY, samples=samples, seed=settings.seed, **extra),
+        lambda: equity(FLAT_THREE_WAY, samples=samples, seed=settings.seed, **extra),
+        2, per_million, "1M samples",
+    )  # fmt: skip
+    row = Row("flat ranges, 3-way sampled", "lookup.equity, workers=1",
+              "poker-equity chunk_from_text, threads=1", "1M samples", ours=flat_times)  # fmt: skip
+    if pe is not None:
+        hands = [_peer_hand(h) for h in FLAT_THREE_WAY]
+        ours = equity(FLAT_THREE_WAY, samples=samples, seed=settings.seed, **extra)[0]
+        for run in range(settings.repeat):
+            peer_time, theirs = timed(
+                lambda run=run: pe.chunk_from_text(
+                    "holdem", hands, samples=samples, seed=settings.seed + run, threads=1
+                )
+            )
+            found = theirs["players"][0]
+            bound = 4 * (ours.std_error**2 + found["std_error"] ** 2) ** 0.5
+            if abs(ours.equity - found["equity"]) > max(bound, 1e-3):
+                raise RuntimeError(f"weighted: poker-equity's {found['equity']:.4f} is far "
+                                   f"from ours {ours.equity:.4f} (three-way)")  # fmt: skip
+            row.peer.append(peer_time * per_million)
+    else:
+        row.peer_label = ""
+    report.rows.append(row)
+    for game, board, weighted, flat in WEIGHTED_GAMES:
+        _weighted_pair(
+            settings, report, f"{game} exact {STREETS[len(board) // 2]}",
+            lambda g=game, b=board, h=weighted: equity(h, board=b, game=g),
+            lambda g=game, b=board, h=flat: equity(h, board=b, game=g), WEIGHTED_PASSES,
+        )  # fmt: skip
+    report.notes.append(
+        f"weighted: {WEIGHTED} vs flat {WEIGHTED_FLAT}; three-way {WEIGHTED_THREE_WAY}, "
+        f"{samples:,} samples a run (seeded), timed per 1M; poker-equity on the flat ranges, "
+        "equities checked equal (exact) or within 4 standard errors (sampled)"
+    )
+
+
 JOBS: dict[str, Callable[[Settings, Report], None]] = {
     "showdown": job_showdown,
     "omaha": job_omaha,
@@ -692,6 +823,7 @@ JOBS: dict[str, Callable[[Settings, Report], None]] = {
     "mc-threeway": job_mc_threeway,
     "memory": job_memory,
     "preflop": job_preflop,
+    "weighted": job_weighted,
 }
 
 

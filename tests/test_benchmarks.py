@@ -110,6 +110,10 @@ def test_speed_rig_prints_every_job(speed_rig: subprocess.CompletedProcess[str])
         "sampled hand vs range",
         "sampled three-way ranges",
         "preflop heads-up, fixed hands",
+        "weighted exact flop",
+        "weighted exact turn",
+        "weighted 3-way sampled, 1 worker",
+        "flat ranges, exact flop",
     ):
         assert job in speed_rig.stdout, job
     assert "memory" in speed_rig.stdout

@@ -90,6 +90,7 @@ from lookup.game.registry import GameLike, get_game
 from lookup.odds.results import (
     DEFAULT_EXACT_LIMIT,
     DEFAULT_SAMPLES,
+    DETAIL_ROWS,
     EXACT_LIMIT,
     MAX_SAMPLES,
     SHARE_UNIT,
@@ -667,31 +668,55 @@ def _exact_task(
     # deals come together: tally them as usual, then file the totals under its groups.
     groups = weighting.groups(_combos(setup, assignments, 1))
     detail = weighting.empty()
+    # One running tally; at each assignment's end its totals are noted, and the rows'
+    # differences are filed at once (a fresh tally and a numpy add per assignment and
+    # player cost ~10 us, most of what weights added to a short-deck flop).
+    rows: list[int] = []
+    totals: list[list[int]] = []
     current = 0
     for row, assigned, cards in _exact_chunks(setup, assignments):
         if row != current:
-            _file(detail, groups, current, tally)
-            tally, current = GameTally(len(setup.names)), row
+            rows.append(current)
+            totals.append(_totals(tally))
+            current = row
         high, low = _showdown(setup, assigned, cards)
         tally.add(high, low, setup.no_low)
         if bar is not None:
             bar.advance(cards.shape[0])
-    _file(detail, groups, current, tally)
+    rows.append(current)
+    totals.append(_totals(tally))
+    _file(detail, groups, rows, totals)
     return detail_counts(detail, hilo=setup.low is not None)
+
+
+def _totals(tally: GameTally) -> list[int]:
+    """A tally's running totals: deals, then each of :data:`DETAIL_ROWS`' other rows by player."""
+    return [
+        tally.deals, *tally.wins, *tally.ties, *tally.shares, *tally.squares,
+        *tally.wins_high, *tally.wins_low,
+    ]  # fmt: skip
 
 
 def _file(
     detail: tuple[npt.NDArray[np.int64], ...],
     groups: list[npt.NDArray[np.intp]],
-    row: int,
-    tally: GameTally,
+    rows: list[int],
+    totals: list[list[int]],
 ) -> None:
-    """Add one assignment's totals to each player's group of it."""
+    """Add each assignment's counts to each player's group of it: ``totals[i]`` are the
+    running totals (:func:`_totals`) at the end of assignment ``rows[i]``."""
+    before = [0] * len(totals[0])
+    each = []
+    for after in totals:
+        # Python ints: running totals may pass int64; one assignment's counts do not.
+        each.append([a - b for a, b in zip(after, before, strict=True)])
+        before = after
+    counts = np.array(each, dtype=np.int64)
+    players = len(detail)
+    at = np.array(rows, dtype=np.intp)
     for p, (table, group) in enumerate(zip(detail, groups, strict=True)):
-        table[:, group[row]] += [
-            tally.deals, tally.wins[p], tally.ties[p], tally.shares[p], tally.squares[p],
-            tally.wins_high[p], tally.wins_low[p],
-        ]  # fmt: skip
+        columns = [0, *(1 + k * players + p for k in range(len(DETAIL_ROWS) - 1))]
+        np.add.at(table.T, group[at], counts[:, columns])
 
 
 def _combos(

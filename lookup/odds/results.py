@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from fractions import Fraction
@@ -38,6 +38,7 @@ __all__ = [
     "MAX_EXACT_LIMIT",
     "MAX_PLAYERS",
     "MAX_SAMPLES",
+    "OUTCOME_CELLS",
     "PROBE_AFTER",
     "SAMPLE_CHUNK",
     "SHARE_UNIT",
@@ -60,11 +61,14 @@ __all__ = [
     "detail_of_codes",
     "exact_counts",
     "keep_odds",
+    "outcome_tables",
+    "outcomes_add",
     "read_weights",
     "sample_chunk_size",
     "sampled_counts",
     "showdowns_per_second",
     "std_errors",
+    "top_masks",
     "weighted_assignments",
     "winner_codes_add",
 ]
@@ -452,7 +456,18 @@ def read_weights(
             )
         read = []
         seen: dict[object, Fraction] = {}  # a range repeats a few weights: each read once
+        # A Range's Fractions: each object checked once (by identity: hashing a Fraction
+        # costs about as much as checking it), and kept as it is.
+        checked: dict[int, Fraction] = {}
         for value in given:
+            if type(value) is Fraction:
+                if id(value) in checked:
+                    read.append(value)
+                    continue
+                if 0 <= value <= 1:
+                    checked[id(value)] = value
+                    read.append(value)
+                    continue
             if type(value) in (str, int) and value in seen:
                 read.append(seen[value])
                 continue
@@ -521,10 +536,14 @@ def keep_odds(weights: Sequence[Fraction]) -> npt.NDArray[np.float64] | None:
     """
     import numpy as np  # numpy: only a weighted sampled run gets here
 
-    top = max(weights)
-    if min(weights) == top:
+    # A range's combos share a few weight objects: each is compared and divided once
+    # (per combo, that was ~60 ms of a 6,500-combo Omaha range).
+    objects = {id(w): w for w in weights}
+    top = max(objects.values())
+    if min(objects.values()) == top:
         return None
-    return np.array([float(w / top) for w in weights])
+    odds = {key: float(w / top) for key, w in objects.items()}
+    return np.array([odds[id(w)] for w in weights])
 
 
 DETAIL_ROWS: Final = ("deals", "wins", "ties", "shares", "squares", "wins_high", "wins_low")
@@ -595,15 +614,19 @@ class Weighting:
         values: list[tuple[Fraction, ...]] = []
         codes: list[tuple[int, ...]] = []
         for player in weights:
-            for weight in player:
+            # A range's combos share a few weight objects: each object is hashed and
+            # checked once, where hashing every combo's Fraction cost ~1 us a combo.
+            objects = {id(w): w for w in player}
+            distinct = tuple(sorted(set(objects.values())))
+            for weight in distinct:
                 if not 0 < weight <= 1:
                     raise PokerLookupError(
                         f"a combo weight is a number from 0 to 1, got {weight}", str(weight)
                     )
-            distinct = tuple(sorted(set(player)))
             at = {v: i for i, v in enumerate(distinct)}
+            code_of = {key: at[w] for key, w in objects.items()}
             values.append(distinct)
-            codes.append(tuple(at[w] for w in player))
+            codes.append(tuple(code_of[id(w)] for w in player))
         return cls(
             tuple(tuple(p) for p in weights), tuple(tuple(n) for n in names),
             tuple(values), tuple(codes), tuple(tuple(c) for c in classes),
@@ -612,8 +635,16 @@ class Weighting:
     def sampled(self) -> Weighting:
         """The same players and combos with every weight 1: a sampled run draws its
         showdowns from the weighted deal already, so each counts once."""
-        ones = tuple((Fraction(1),) * len(w) for w in self.weights)
-        return Weighting.of(ones, self.names, self.classes)
+        one = Fraction(1)
+        # Made directly, every weight the one value (code 0): a sampled run makes this
+        # per chunk, and of() walks every combo (~1 ms for an Omaha range).
+        return Weighting(
+            tuple((one,) * len(w) for w in self.weights),
+            self.names,
+            tuple((one,) for _ in self.weights),
+            tuple((0,) * len(w) for w in self.weights),
+            self.classes,
+        )
 
     def others(self, player: int) -> int:
         """How many keys the other players' weights make for ``player``'s groups."""
@@ -693,6 +724,110 @@ def detail_add(
             table[6] += np.bincount(group[alone_low[p]], minlength=size)
 
 
+OUTCOME_CELLS: Final = 1 << 22
+"""Most cells (assignments times outcomes) :func:`outcomes_add` tallies: 32 MB of int64."""
+
+
+def top_masks(classes: Sequence[npt.NDArray[np.uint16]]) -> npt.NDArray[np.intp]:
+    """Each high-only showdown's outcome: bit ``p`` set when player ``p`` is on top
+    (holds the lowest class), alone or tied.
+
+    >>> import numpy as np
+    >>> a, b = np.array([1, 5, 7], np.uint16), np.array([2, 5, 3], np.uint16)
+    >>> top_masks([a, b]).tolist(), top_masks([a, b, b]).tolist()
+    ([1, 3, 2], [1, 7, 6])
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    if len(classes) == 2:  # heads-up, the common case: two comparisons, no reduction
+        a, b = classes
+        return (a <= b).astype(np.intp) + 2 * (b <= a).astype(np.intp)
+    best = np.minimum.reduce(classes)
+    masks = np.zeros(len(best), dtype=np.intp)
+    for p, c in enumerate(classes):
+        masks |= (c == best).astype(np.intp) << p
+    return masks
+
+
+def outcomes_add(
+    tally: npt.NDArray[np.int64],
+    first: int,
+    counts: npt.NDArray[np.intp],
+    classes: Sequence[npt.NDArray[np.uint16]],
+) -> None:
+    """Add one chunk of high-only showdowns to ``tally[row, outcome]``, in place: the
+    showdowns of assignment ``first + i`` are the next ``counts[i]`` of ``classes``
+    (chunks walk assignments in order), and a showdown's outcome is its
+    :func:`top_masks`.
+
+    >>> import numpy as np
+    >>> a, b = np.array([1, 5, 7], np.uint16), np.array([2, 5, 3], np.uint16)
+    >>> tally = np.zeros((3, 4), np.int64)
+    >>> outcomes_add(tally, 1, np.array([2, 1]), [a, b])
+    >>> tally.tolist()
+    [[0, 0, 0, 0], [0, 1, 0, 1], [0, 0, 1, 0]]
+    >>> many = np.zeros((3, 8), np.int64)
+    >>> outcomes_add(many, 0, np.array([1, 0, 2]), [a, b, b])
+    >>> many[0, 1:].tolist(), many[2, 6:].tolist(), int(many.sum())
+    ([1, 0, 0, 0, 0, 0, 0], [1, 1], 3)
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    held = counts > 0  # an assignment without showdowns adds nothing
+    rows = np.arange(first, first + len(counts))[held]
+    starts = (np.cumsum(counts) - counts)[held]
+    if len(classes) == 2:
+        # Heads-up: per assignment, a sum of each player's wins over its run of showdowns
+        # (reduceat: no per-showdown index), ties the rest. ~7x faster than a bincount.
+        a, b = classes
+        first_wins = np.add.reduceat(a < b, starts, dtype=np.int64)
+        second_wins = np.add.reduceat(b < a, starts, dtype=np.int64)
+        tally[rows, 1] += first_wins
+        tally[rows, 2] += second_wins
+        tally[rows, 3] += counts[held] - first_wins - second_wins
+        return
+    width = tally.shape[1]
+    codes = np.repeat(np.arange(len(rows)) * width, counts[held]) + top_masks(classes)
+    span = np.bincount(codes, minlength=len(rows) * width).reshape(len(rows), width)
+    tally[rows] += span
+
+
+def outcome_tables(
+    tally: npt.NDArray[np.int64], groups: Sequence[npt.NDArray[np.intp]], weighting: Weighting
+) -> list[npt.NDArray[np.int64]]:
+    """Each player's tallies by group and winner count (as :func:`winner_codes_add` makes
+    them) from :func:`outcomes_add`'s tallies by assignment and outcome, ``groups[p][row]``
+    being player ``p``'s group of assignment ``row``.
+
+    >>> import numpy as np
+    >>> w = Weighting.of([[Fraction(1)] * 2, [Fraction(1)]], [["a", "b"], []])
+    >>> tally = np.array([[0, 1, 0, 1], [0, 1, 0, 0]], np.int64)
+    >>> [t.tolist() for t in outcome_tables(tally, [np.array([0, 1]), np.array([0, 0])], w)]
+    [[[0, 1, 1], [0, 1, 0]], [[2, 0, 1]]]
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    players = len(weighting.weights)
+    masks = np.arange(tally.shape[1])
+    winners = np.zeros(len(masks), dtype=np.intp)
+    for p in range(players):
+        winners += (masks >> p) & 1
+    tables = []
+    for p in range(players):
+        # pick[m, k]: outcome m counts for player p under k winners (k = 0: p lost).
+        pick = np.zeros((len(masks), players + 1), dtype=np.int64)
+        pick[masks, np.where((masks >> p) & 1, winners, 0)] = 1
+        by_row = tally @ pick  # int64: exact
+        size = weighting.size(p)
+        table = np.empty((size, players + 1), dtype=np.int64)
+        for k in range(players + 1):
+            # Showdown counts: at most MAX_EXACT_LIMIT (10**12) in all, below 2**53, so
+            # float64 weights add them exactly (and bincount beats np.add.at ~5x).
+            table[:, k] = np.bincount(groups[p], weights=by_row[:, k], minlength=size)
+        tables.append(table)
+    return tables
+
+
 def winner_codes_add(
     tables: Sequence[npt.NDArray[np.int64]],
     groups: Sequence[npt.NDArray[np.intp]],
@@ -759,45 +894,43 @@ def detail_counts(detail: tuple[npt.NDArray[np.int64], ...], hilo: bool = False)
 
 def _weighted(
     counts: Counts, weighting: Weighting, exact: bool
-) -> tuple[Counts, list[tuple[dict[str, ComboEquity], dict[str, ComboEquity]] | None]]:
+) -> tuple[Counts, list[tuple[Mapping[str, ComboEquity], Mapping[str, ComboEquity]] | None]]:
     """Weighted totals (exact: whole numbers, every weight times a common multiple of the
-    denominators) and each range holder's per-combo and per-class equities."""
+    denominators) and each range holder's per-combo and per-class equities (made when
+    first read, see :class:`_Parts`)."""
     import numpy as np  # numpy: only a weighted run's result needs it
 
     assert counts.detail is not None
     scale = [math.lcm(*(v.denominator for v in values)) for values in weighting.values]
     totals: list[list[int]] = []
-    parts: list[tuple[dict[str, ComboEquity], dict[str, ComboEquity]] | None] = []
+    parts: list[tuple[Mapping[str, ComboEquity], Mapping[str, ComboEquity]] | None] = []
     for p, table in enumerate(counts.detail):
         combos = len(weighting.weights[p])
         rest = math.prod(s for j, s in enumerate(scale) if j != p)
-        keys = np.array([int(k * rest) for k in weighting.key_weights(p)], dtype=object)
-        own = np.array([int(w * scale[p]) for w in weighting.weights[p]], dtype=object)
+        keys = [int(k * rest) for k in weighting.key_weights(p)]
+        # The few distinct weights, scaled once; each combo takes its own by code.
+        values = [int(v * scale[p]) for v in weighting.values[p]]
+        own = [values[c] for c in weighting.codes[p]]
         # by_combo[r, c]: row r of combo c, its groups weighted by the others' weights.
-        cube = table.astype(object).reshape(len(DETAIL_ROWS), combos, len(keys))
-        by_combo = np.tensordot(cube, keys, axes=([2], [0]))
-        totals.append([int(x) for x in by_combo.dot(own)])
+        cube = table.reshape(len(DETAIL_ROWS), combos, len(keys))
+        # Every tally, key and weight is >= 0, so no partial sum below exceeds a row's
+        # total count times the largest key times the largest own weight: under 2**63,
+        # int64 is exact (and ~50x faster than Python ints); else Python ints.
+        bound = max(int(table.sum(axis=1).max()), 1) * max(keys) * max(values)
+        if bound < 2**63:
+            by_combo = cube @ np.array(keys, dtype=np.int64)
+            row_totals = by_combo @ np.array(own, dtype=np.int64)
+        else:
+            keyed = np.array(keys, dtype=object)
+            by_combo = np.tensordot(cube.astype(object), keyed, axes=([2], [0]))
+            row_totals = by_combo.dot(np.array(own, dtype=object))
+        totals.append([int(x) for x in row_totals])
         if not weighting.names[p]:
             parts.append(None)
             continue
-        mass = [int(m) for m in by_combo[0] * own]
-        whole = sum(mass)
-        combo_part: dict[str, ComboEquity] = {}
-        classes: dict[str, list[int]] = {}
         named = weighting.classes[p] if p < len(weighting.classes) else ()
-        for c, name in enumerate(weighting.names[p]):
-            deals, share, square = (int(by_combo[r, c]) for r in (0, 3, 4))
-            if deals == 0:  # no compatible deal holds this combo
-                continue
-            combo_part[name] = _part(deals, share, square, mass[c], whole, exact)
-            cls = classes.setdefault(named[c] if named else _class_of(name), [0, 0, 0, 0])
-            for i, x in enumerate((deals * own[c], share * own[c], square * own[c], mass[c])):
-                cls[i] += int(x)
-        class_part = {
-            name: _part(deals, share, square, m, whole, exact)
-            for name, (deals, share, square, m) in classes.items()
-        }
-        parts.append((combo_part, class_part))
+        found = _PlayerParts(weighting.names[p], named, by_combo, own, totals[-1][0], exact)
+        parts.append((_Parts(found.by_combo), _Parts(found.by_class)))
     first = totals[0]
     hilo = counts.wins_high is not None
     wins, ties, shares, squares = ([t[r] for t in totals] for r in (1, 2, 3, 4))
@@ -811,6 +944,92 @@ def _weighted(
         [t[6] for t in totals] if counts.wins_low is not None else None,
     )
     return (weighted if exact else counts), parts
+
+
+class _PlayerParts:
+    """One range holder's weighted tallies by combo, turned into ``by_combo`` and
+    ``by_class`` on demand: a Fraction or two per combo is most of a small spot's time."""
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        classes: Sequence[str],
+        by_combo: npt.NDArray[np.int64] | npt.NDArray[np.object_],
+        own: list[int],
+        whole: int,
+        exact: bool,
+    ) -> None:
+        self.names, self.own, self.whole, self.exact = names, own, whole, exact
+        self.classes = classes  # each combo's class where the engine named them (Omaha)
+        self.tallies = by_combo
+        self.read: list[list[int]] | None = None
+
+    def rows(self) -> list[list[int]]:
+        """Deals, shares and squares per combo, as Python ints (exact past int64 too)."""
+        if self.read is None:
+            self.read = [[int(x) for x in self.tallies[r]] for r in (0, 3, 4)]
+        return self.read
+
+    def by_combo(self) -> dict[str, ComboEquity]:
+        deals, shares, squares = self.rows()
+        return {
+            name: _part(deals[c], shares[c], squares[c], deals[c] * self.own[c], self.whole,
+                        self.exact)
+            for c, name in enumerate(self.names)
+            if deals[c]  # no compatible deal holds this combo
+        }  # fmt: skip
+
+    def by_class(self) -> dict[str, ComboEquity]:
+        deals, shares, squares = self.rows()
+        classes: dict[str, list[int]] = {}
+        for c, name in enumerate(self.names):
+            if deals[c] == 0:
+                continue
+            own = self.own[c]
+            key = self.classes[c] if self.classes else _class_of(name)
+            cls = classes.setdefault(key, [0, 0, 0, 0])
+            cls[0] += deals[c] * own
+            cls[1] += shares[c] * own
+            cls[2] += squares[c] * own
+            cls[3] += deals[c] * own
+        return {
+            name: _part(deals, share, square, m, self.whole, self.exact)
+            for name, (deals, share, square, m) in classes.items()
+        }
+
+
+class _Parts(Mapping[str, ComboEquity]):
+    """``by_combo`` or ``by_class``: a read-only mapping made whole the first time it is
+    read, so a run whose caller never looks at them does not pay for them. Equal to, and
+    pickled as, the plain dict it stands for."""
+
+    __slots__ = ("_made", "_make")
+
+    def __init__(self, make: Callable[[], dict[str, ComboEquity]]) -> None:
+        self._make = make
+        self._made: dict[str, ComboEquity] | None = None
+
+    def _parts(self) -> dict[str, ComboEquity]:
+        made = self._made
+        if made is None:
+            # Two threads reading at once may both make it: the same dict either way.
+            made = self._made = self._make()
+        return made
+
+    def __getitem__(self, key: str) -> ComboEquity:
+        return self._parts()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._parts())
+
+    def __len__(self) -> int:
+        return len(self._parts())
+
+    def __repr__(self) -> str:
+        return repr(self._parts())
+
+    def __reduce__(self) -> tuple[type[dict[str, ComboEquity]], tuple[dict[str, ComboEquity]]]:
+        return dict, (self._parts(),)
 
 
 _RANK_ORDER: Final = "23456789TJQKA"

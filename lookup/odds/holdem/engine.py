@@ -90,6 +90,7 @@ from lookup.odds.results import (
     DEFAULT_SAMPLES,
     EXACT_LIMIT,
     MAX_SAMPLES,
+    OUTCOME_CELLS,
     Counts,
     EquityResult,
     HoldingLike,
@@ -102,6 +103,8 @@ from lookup.odds.results import (
     detail_of_codes,
     exact_counts,
     keep_odds,
+    outcome_tables,
+    outcomes_add,
     read_weights,
     sample_chunk_size,
     sampled_counts,
@@ -333,7 +336,18 @@ def _solve(
     listable = math.prod(sizes) <= ASSIGNMENT_LIMIT
     deck_left = 52 - len(known) - 2 * len(live)
     boards_each = math.comb(deck_left, 5 - len(board))
-    assignments = _assignments(live) if listable else None
+    sampling = exact is False or samples is not None
+    assignments = _assignments(live) if listable and not sampling else None
+    if sampling and listable:
+        # A sampled run never walks the assignments: it only needs one to exist. A player
+        # holding every pair of the unseen cards (random) fits any deal of the others, so
+        # only the others are listed (listing with a random player took ~65 ms of a
+        # three-way run's ~140 ms per million samples).
+        anything = set(_dealt_anything(live, known, weighting))
+        others = [combos for p, combos in enumerate(live) if p not in anything]
+        possible = _assignments(others) if len(others) > 1 else None
+        if possible is not None and len(possible) == 0:
+            assignments = possible  # refused just below
     if assignments is not None and len(assignments) == 0:
         raise PokerLookupError(
             "no deal is possible: the players' ranges cannot all be held at once"
@@ -393,7 +407,7 @@ def _solve(
         finally:
             bar.close()
         if weighting is not None and sampler is not None:
-            weighting = sampler.counted(weighting)
+            weighting = sampler.counting
         elif weighting is not None:
             weighting = _dealt_counted(live, board, known, weighting)
     return build_result(
@@ -476,7 +490,7 @@ def _sample_task(
         counted = None if weighting is None else _dealt_counted(live, board, known, weighting)
     else:
         chunks = sampler.picked(rng, size)
-        counted = None if weighting is None else sampler.counted(weighting)
+        counted = None if weighting is None else sampler.counting
     if counted is None:
         for chunk, _ in chunks:
             tally.add(chunk)
@@ -538,9 +552,25 @@ def _exact_task(
         return _counts(tally)
     # Every showdown of an assignment falls in one group per player: found once here.
     groups = weighting.groups([assignments[:, p] for p in range(len(live))])
+    outcomes = 1 << len(live)
+    if len(assignments) * outcomes <= OUTCOME_CELLS:
+        # Showdowns tallied by assignment and outcome (heads-up: each player's wins
+        # summed over each assignment's run of showdowns), then each assignment's tally
+        # filed under its groups once; tallying by group cost a gather and a bincount
+        # per player and showdown.
+        by_row = np.zeros((len(assignments), outcomes), np.int64)
+        for chunk, spans in _exact_rows(live, board, known, assignments):
+            assert spans is not None
+            outcomes_add(by_row, *spans, chunk)
+            if bar is not None:
+                bar.advance(len(chunk[0]))
+        tables = outcome_tables(by_row, groups, weighting)
+        return detail_counts(tuple(detail_of_codes(t) for t in tables))
     tables = _code_tables(weighting)
-    for chunk, rows in _exact_rows(live, board, known, assignments):
-        assert rows is not None
+    for chunk, spans in _exact_rows(live, board, known, assignments):
+        assert spans is not None
+        first, counts = spans
+        rows = np.repeat(np.arange(first, first + len(counts)), counts)
         winner_codes_add(tables, [g[rows] for g in groups], chunk)
         if bar is not None:
             bar.advance(len(chunk[0]))
@@ -635,9 +665,10 @@ def _exact_rows(
     known: list[int],
     assignments: npt.NDArray[np.intp],
     rows: bool = True,
-) -> Iterator[tuple[list[npt.NDArray[np.uint16]], npt.NDArray[np.intp] | None]]:
-    """:func:`_exact_showdowns`' chunks, each with the assignment row of each showdown
-    (None unless ``rows``: unweighted runs do not pay for them)."""
+) -> Iterator[tuple[list[npt.NDArray[np.uint16]], tuple[int, npt.NDArray[np.intp]] | None]]:
+    """:func:`_exact_showdowns`' chunks, each with the assignments its showdowns come
+    from: ``(first, counts)``, the showdowns of assignment ``first + i`` being the next
+    ``counts[i]`` (None unless ``rows``: unweighted runs do not pay for them)."""
 
     holes = _holes(live, assignments)
     board_known = [c.index for c in board]
@@ -654,7 +685,7 @@ def _exact_rows(
             for parts in enumerate_boards(board_known, own_deck):
                 boards = parts.boards()
                 chunk = [player_classes(boards, int(held[p, 0]), int(held[p, 1])) for p in players]
-                yield chunk, np.full(len(chunk[0]), row, dtype=np.intp) if rows else None
+                yield chunk, (row, np.array([len(chunk[0])], np.intp)) if rows else None
         return
     # Few boards (after the flop): enumerate them once from the cards no one holds
     # for certain, and pair many assignments with every board that avoids their cards.
@@ -671,7 +702,13 @@ def _exact_rows(
         boards = parts.take(board_rows).boards()
         chunk_holes = holes[start : start + group][which]
         chunk = [dealt_classes(boards, chunk_holes[:, p, 0], chunk_holes[:, p, 1]) for p in players]
-        yield chunk, which + start
+        if not rows:
+            yield chunk, None
+            continue
+        # `which` ascends (nonzero walks row by row): each assignment's showdowns are a
+        # run of it, found by binary search (count_nonzero by row costs ~10x more).
+        ends = np.searchsorted(which, np.arange(len(bits) + 1))
+        yield chunk, (start, np.diff(ends))
 
 
 def _sampled_showdowns(
@@ -734,6 +771,12 @@ class _Sampler:
     row_odds: npt.NDArray[np.float64] | None = None
     """Weighted runs with listed assignments: each row's chance to be kept (the product
     of ``keep_odds``), so a draw is kept or not before its columns are gathered."""
+    counting: Weighting | None = None
+    """Weighted runs: how the showdowns are counted by combo (:meth:`counted`), made once
+    for every chunk (making it costs about a third of a millisecond)."""
+    repeated: bool = False
+    """Weighted runs: whether ``columns`` repeat each assignment in proportion to its
+    weight (:func:`_repeat_rows`), so that a uniform row is a weighted draw."""
 
     @classmethod
     def build(
@@ -783,6 +826,14 @@ class _Sampler:
                 for i, p in enumerate(varying)
                 if (odds := keep_odds(weighting.weights[p])) is not None
             ]
+        repeated = False
+        if kept and columns is not None and weighting is not None:
+            # Listed: each assignment repeated in proportion to its weight, then drawn
+            # uniformly as unweighted runs draw: no draw is spent on a weight rejection.
+            grown = _repeat_rows(columns, [weighting.values[p] for p in varying],
+                                 [weighting.codes[p] for p in varying])  # fmt: skip
+            if grown is not None:
+                columns, kept, repeated = grown, None, True
         rate = math.prod(float(odds.mean()) for _, odds in kept or ())
         row_odds = None
         if kept and columns is not None and len(varying_live) > 1:
@@ -793,13 +844,15 @@ class _Sampler:
         return cls(
             dealer, acceptance, varying_live, columns, bit_tables, holdings,
             kept or None, weighting is not None, rate, row_odds,
+            None if weighting is None else cls.counted(weighting, holdings), repeated,
         )  # fmt: skip
 
-    def counted(self, weighting: Weighting) -> Weighting:
-        """How this sampler's showdowns are counted by combo: every weight 1 (the draws
+    @staticmethod
+    def counted(weighting: Weighting, holdings: list[tuple[Holding, str, int]]) -> Weighting:
+        """How a sampler's showdowns are counted by combo: every weight 1 (the draws
         follow the weights already), and a player dealt as a row of pairs as one combo."""
         sampled = weighting.sampled()
-        dealt = {p for p, (_, source, _) in enumerate(self.holdings) if source == "hole"}
+        dealt = {p for p, (_, source, _) in enumerate(holdings) if source == "hole"}
         if not dealt:
             return sampled
         return Weighting.of(
@@ -825,7 +878,7 @@ class _Sampler:
 
     def _assign(self, rng: np.random.Generator, count: int) -> Rows:
         """``count`` uniform compatible assignments: per varying player, its option."""
-        if len(self.varying_live) == 1:  # alone, every option is compatible
+        if len(self.varying_live) == 1 and not self.repeated:  # alone, every option fits
             return [draw_rows(rng, len(self.varying_live[0]), count)]
         if self.columns is None:
             drawn = sample_assignments(rng, self.varying_live, None, self.bit_tables, count)
@@ -897,6 +950,45 @@ class _Sampler:
             option = rows[i] if source == "hole" else picks[i] if source == "range" else None
             chunk.append(holding.classes(boards, option))
         return chunk
+
+
+_REPEATED_ROWS: Final = 1 << 18
+"""Most rows :func:`_repeat_rows` grows a listing to (2 MB a column); past it, a weighted
+sampler keeps each draw with its weight over the largest instead."""
+
+
+def _repeat_rows(
+    columns: list[npt.NDArray[np.intp]],
+    values: Sequence[Sequence[Fraction]],
+    codes: Sequence[Sequence[int]],
+) -> list[npt.NDArray[np.intp]] | None:
+    """Listed assignments (one column per player), each row repeated in proportion to its
+    weight, the product of its combos' weights: a uniform row of the result is a draw of
+    the weighted joint deal. ``values[i]`` are player ``i``'s distinct weights (ascending)
+    and ``codes[i][c]`` the index of combo ``c``'s. None past :data:`_REPEATED_ROWS` rows.
+
+    >>> columns = [np.array([0, 1, 1]), np.array([1, 0, 1])]  # weights 1/2, 1/2 and 1
+    >>> half = [Fraction(1, 2), Fraction(1)]
+    >>> [c.tolist() for c in _repeat_rows(columns, [half, half], [[0, 1], [0, 1]])]
+    [[0, 1, 1, 1], [1, 0, 1, 1]]
+    """
+    counts = np.ones(len(columns[0]), dtype=np.int64)
+    most = 1
+    for column, distinct, code in zip(columns, values, codes, strict=True):
+        ratios = [v / distinct[-1] for v in distinct]  # over the largest: 1 at most
+        scale = math.lcm(*(r.denominator for r in ratios))
+        most *= scale
+        if most > _REPEATED_ROWS:  # some row would repeat too often
+            return None
+        own = np.array([int(r * scale) for r in ratios], dtype=np.int64)
+        counts *= own.take(np.asarray(code, dtype=np.intp)).take(column)
+    # Each count is at most `most` (<= 2**18) and there are at most ASSIGNMENT_LIMIT
+    # rows: the sums stay far inside int64.
+    counts //= np.gcd.reduce(counts)
+    if int(counts.sum()) > _REPEATED_ROWS:
+        return None
+    rows = np.repeat(np.arange(len(counts)), counts)
+    return [column.take(rows) for column in columns]
 
 
 def _flat(weighting: Weighting | None, player: int) -> bool:

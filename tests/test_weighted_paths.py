@@ -1,0 +1,212 @@
+"""The weighted engines' fast paths (issue 21's speed), each held to a plain reference.
+
+Weighted exact runs tally showdowns by assignment and outcome, and file each
+assignment under its groups once; results sum in int64 when a bound shows it
+exact and in Python ints otherwise; sampled runs draw listed assignments from a
+listing that repeats each in proportion to its weight. Each path is checked
+against the brute force of :mod:`tests.test_weighted_equity` (every assignment,
+every board, Fractions) or against the definition directly.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lookup
+
+from .test_weighted_equity import SPOTS, brute_force, ranged, spot_args
+
+# Weights with nine decimals: the scaled weights pass 2**63, so the result takes its
+# Python-int path; few decimals take its int64 path. Both must be the brute force.
+WIDE_SPOTS = [
+    (
+        "holdem",
+        ["AA, KK", "AKs, KQs", "QQ"],
+        "2c 7d 9h 4s",
+        [
+            [("0.123456789", "0.987654321", "1")[i % 3] for i in range(12)],
+            [("0.333333333", "0.5", "0.000000007")[i % 3] for i in range(8)],
+            [("0.999999999", "0.1")[i % 2] for i in range(6)],
+        ],
+    ),
+    (
+        "holdem",
+        ["AA, KK", "AKs, KQs"],
+        "2c 7d 9h",
+        [[("0.5", "1")[i % 2] for i in range(12)], [("0.25", "1")[i % 2] for i in range(8)]],
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "hands", "board", "given"), WIDE_SPOTS, ids=["wide", "narrow"])
+def test_weighted_totals_past_int64_are_exact(
+    game: str, hands: list[str], board: str, given: list[list[str] | None]
+) -> None:
+    ranges, weights, board_cards, engine = spot_args(game, hands, board, given)
+    equities, by_combo, by_class = brute_force(game, ranges, weights, board_cards)
+    result = lookup.equity(ranged(game, hands, engine), board=board, game=game)
+    assert [p.equity_fraction for p in result] == equities
+    for p, player in enumerate(result):
+        assert player.by_combo is not None and player.by_class is not None
+        assert {c: e.equity_fraction for c, e in player.by_combo.items()} == by_combo[p]
+        assert {c: e.equity_fraction for c, e in player.by_class.items()} == by_class[p]
+
+
+def test_parts_read_like_the_dicts_they_stand_for() -> None:
+    # by_combo and by_class are made when first read: equal to, and pickled as, dicts.
+    import pickle
+
+    result = lookup.equity(["QQ:0.5, KK+", "AKs"], board="2c7d9h")
+    parts = result[0].by_class
+    assert parts is not None
+    made = {name: parts[name] for name in parts}
+    assert parts == made and made == parts and len(parts) == len(made) == 3
+    assert repr(parts) == repr(made)
+    assert pickle.loads(pickle.dumps(parts)) == made
+    assert type(pickle.loads(pickle.dumps(parts))) is dict
+
+
+def test_weighted_preflop_with_dead_cards_weighs_each_combos_equity() -> None:
+    # Dead cards keep a preflop run off the table: every board of each assignment is
+    # enumerated, one assignment at a time. Against one fixed hand, each combo's chance
+    # in the joint deal is its weight, so the answer is the weighted mean of each
+    # combo's own exact equity.
+    result = lookup.equity(["AsAh:0.5, KsKh", "QsQh"], dead="2c", exact=True)
+    aces = lookup.equity(["AsAh", "QsQh"], dead="2c")[0].equity_fraction
+    kings = lookup.equity(["KsKh", "QsQh"], dead="2c")[0].equity_fraction
+    assert aces is not None and kings is not None
+    assert result.exact
+    assert result[0].equity_fraction == (Fraction(1, 2) * aces + kings) / Fraction(3, 2)
+    assert result[0].by_combo is not None
+    assert result[0].by_combo["AsAh"].equity_fraction == aces
+    assert result[0].by_combo["KsKh"].probability_fraction == Fraction(2, 3)
+
+
+def test_weighted_exact_by_group_tallies_are_the_brute_force(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Too many assignments to tally by outcome: the Hold'em engine tallies by group.
+    import lookup.odds.holdem.engine as engine
+
+    monkeypatch.setattr(engine, "OUTCOME_CELLS", 0)
+    game, hands, board, given = SPOTS[0]
+    ranges, weights, board_cards, weighted = spot_args(game, hands, board, given)
+    equities, by_combo, _ = brute_force(game, ranges, weights, board_cards)
+    result = lookup.equity(ranged(game, hands, weighted), board=board, game=game)
+    assert [p.equity_fraction for p in result] == equities
+    assert result[0].by_combo is not None
+    assert {c: e.equity_fraction for c, e in result[0].by_combo.items()} == by_combo[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from(["1", "1/2", "1/4", "3/4", "1/3", "2/5"]), min_size=1, max_size=5),
+        min_size=1,
+        max_size=3,
+    ),
+    st.data(),
+)
+def test_repeated_rows_follow_the_weights(weights: list[list[str]], data: st.DataObject) -> None:
+    # A listing of assignments (rows of combo indices, repeats allowed) grown by
+    # _repeat_rows: each row's share of the result is its weight (the product of its
+    # combos' weights) over the listing's total weight, exactly.
+    from lookup.odds.holdem.engine import _repeat_rows
+
+    fractions = [[Fraction(w) for w in player] for player in weights]
+    rows = data.draw(
+        st.lists(
+            st.tuples(*(st.integers(0, len(p) - 1) for p in fractions)), min_size=1, max_size=12
+        )
+    )
+    columns = [np.array([row[i] for row in rows], dtype=np.intp) for i in range(len(fractions))]
+    values = [sorted(set(p)) for p in fractions]
+    codes = [[v.index(w) for w in p] for v, p in zip(values, fractions, strict=True)]
+    grown = _repeat_rows(columns, values, codes)
+    assert grown is not None
+    weight = [math.prod(fractions[i][row[i]] for i in range(len(row))) for row in rows]
+    seen = list(zip(*(c.tolist() for c in grown), strict=True))
+    for row in rows:
+        # Equal rows are pooled: their shares add.
+        same = sum(x for r, x in zip(rows, weight, strict=True) if r == row)
+        assert Fraction(seen.count(row), len(seen)) == same / sum(weight)
+
+
+def test_repeated_rows_refuse_huge_listings() -> None:
+    from lookup.odds.holdem.engine import _repeat_rows
+
+    tiny = [Fraction(1, 10**6), Fraction(1)]
+    assert _repeat_rows([np.array([0, 1])], [tiny], [[0, 1]]) is None
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(2, 4), st.data())
+def test_outcome_tallies_are_a_plain_tally(players: int, data: st.DataObject) -> None:
+    # outcomes_add + outcome_tables against a per-showdown loop: for each showdown, each
+    # player's group gets one count under "lost" (0) or the number who share the top.
+    from lookup.odds.results import Weighting, outcome_tables, outcomes_add
+
+    assignments = data.draw(st.integers(1, 6))
+    combos = [data.draw(st.integers(1, 3)) for _ in range(players)]
+    picks = [
+        np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=assignments,
+                                    max_size=assignments)), dtype=np.intp)
+        for n in combos
+    ]  # fmt: skip
+    halves = [Fraction(1, 2), Fraction(1)]
+    weights = [[halves[c % 2] for c in range(n)] for n in combos]
+    weighting = Weighting.of(weights, [[str(c) for c in range(n)] for n in combos])
+    groups = weighting.groups(picks)
+    counts = np.array(data.draw(st.lists(st.integers(0, 4), min_size=assignments,
+                                         max_size=assignments)), dtype=np.intp)  # fmt: skip
+    total = int(counts.sum())
+    classes = [
+        np.array(data.draw(st.lists(st.integers(1, 3), min_size=total, max_size=total)),
+                 dtype=np.uint16)
+        for _ in range(players)
+    ]  # fmt: skip
+    tally = np.zeros((assignments, 1 << players), np.int64)
+    cut = data.draw(st.integers(0, assignments))  # two chunks, split between assignments
+    at = int(counts[:cut].sum())
+    outcomes_add(tally, 0, counts[:cut], [c[:at] for c in classes])
+    outcomes_add(tally, cut, counts[cut:], [c[at:] for c in classes])
+    found = outcome_tables(tally, groups, weighting)
+
+    expected = [np.zeros((weighting.size(p), players + 1), np.int64) for p in range(players)]
+    rows = [row for row, n in enumerate(counts.tolist()) for _ in range(n)]
+    for i, row in enumerate(rows):
+        best = min(int(c[i]) for c in classes)
+        top = [p for p in range(players) if classes[p][i] == best]
+        for p in range(players):
+            expected[p][groups[p][row], len(top) if p in top else 0] += 1
+    for p in range(players):
+        assert found[p].tolist() == expected[p].tolist()
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_a_sampled_run_refuses_ranges_that_cannot_all_be_held(weighted: bool) -> None:
+    # A sampled run lists only the players who are not dealt every pair (random): three
+    # pairs of aces cannot be held at once, random or not beside them.
+    hands = ["AA", "AA", "AA", "random"] if not weighted else ["AA:0.5", "AA", "AA", "random"]
+    with pytest.raises(lookup.PokerLookupError, match="no deal is possible"):
+        lookup.equity(hands, samples=1_000, seed=1)
+    with pytest.raises(lookup.PokerLookupError, match="no deal is possible"):
+        lookup.equity(hands[:3], exact=False, seed=1)
+    fits = lookup.equity(hands[1:], samples=1_000, seed=1)  # two pairs of aces and random
+    assert fits.boards == 1_000
+
+
+def test_sampled_weighting_is_every_weight_one() -> None:
+    # Weighting.sampled() is made directly, not through Weighting.of: it must be the same.
+    from lookup.odds.results import Weighting
+
+    weights = [[Fraction(1, 2), Fraction(1), Fraction(1, 3)], [Fraction(1)], [Fraction(3, 4)] * 2]
+    names = [["a", "b", "c"], [], ["d", "e"]]
+    ones = [[Fraction(1)] * len(w) for w in weights]
+    assert Weighting.of(weights, names).sampled() == Weighting.of(ones, names)
