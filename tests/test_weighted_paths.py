@@ -49,7 +49,7 @@ def test_weighted_totals_past_int64_are_exact(
     game: str, hands: list[str], board: str, given: list[list[str] | None]
 ) -> None:
     ranges, weights, board_cards, engine = spot_args(game, hands, board, given)
-    equities, by_combo, by_class = brute_force(game, ranges, weights, board_cards)
+    equities, by_combo, by_class, _ = brute_force(game, ranges, weights, board_cards)
     result = lookup.equity(ranged(game, hands, engine), board=board, game=game)
     assert [p.equity_fraction for p in result] == equities
     for p, player in enumerate(result):
@@ -97,7 +97,7 @@ def test_weighted_exact_by_group_tallies_are_the_brute_force(
     monkeypatch.setattr(engine, "OUTCOME_CELLS", 0)
     game, hands, board, given = SPOTS[0]
     ranges, weights, board_cards, weighted = spot_args(game, hands, board, given)
-    equities, by_combo, _ = brute_force(game, ranges, weights, board_cards)
+    equities, by_combo, _, _ = brute_force(game, ranges, weights, board_cards)
     result = lookup.equity(ranged(game, hands, weighted), board=board, game=game)
     assert [p.equity_fraction for p in result] == equities
     assert result[0].by_combo is not None

@@ -240,6 +240,7 @@ order, and short-deck has no such order: name the hands
         "_hole_cards",
         "_named_by",
         "_source",
+        "_text",
         "_token_cache",
         "_weights",
     )
@@ -255,6 +256,8 @@ order, and short-deck has no such order: name the hands
     _token_cache: dict[Combo, str] | None
     """Each combo's token, worked out from ``_source`` when first asked for."""
     _hash: int | None
+    _text: str | None
+    """``str(self)``, kept once printed: engines name a range holder by it on every run."""
 
     def __init__(self, text: str | Range, game: GameLike | None = None) -> None:
         if isinstance(text, Range):  # a copy; a game, if given, must be the range's own
@@ -288,7 +291,7 @@ order, and short-deck has no such order: name the hands
         self._game, self._hole_cards, self._deck = name, hole_cards, deck
         self._weights = weights
         self._source = tuple(items)
-        self._named_by = self._token_cache = self._hash = None
+        self._named_by = self._token_cache = self._hash = self._text = None
 
     def _copy(
         self,
@@ -301,7 +304,7 @@ order, and short-deck has no such order: name the hands
         self._weights = weights
         self._source = source
         self._named_by = named_by
-        self._token_cache = self._hash = None
+        self._token_cache = self._hash = self._text = None
 
     def _new(self, weights: dict[Combo, Fraction], named_by: Range | None = None) -> Range:
         made = object.__new__(Range)
@@ -346,7 +349,7 @@ order, and short-deck has no such order: name the hands
                 found[combo] = exact
         made._game, made._hole_cards, made._deck = name, hole_cards, deck
         made._weights, made._source, made._hash = found, None, None
-        made._named_by = made._token_cache = None
+        made._named_by = made._token_cache = made._text = None
         return made
 
     @property
@@ -550,7 +553,9 @@ takes flat ranges: use lookup.equity, which weighs them
         return f"Range({str(self)!r}{game})"
 
     def __str__(self) -> str:
-        return self.to_text("colon")
+        if self._text is None:
+            self._text = self.to_text("colon")
+        return self._text
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         items = tuple(self._weights.items())
