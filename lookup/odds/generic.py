@@ -441,7 +441,7 @@ def _setup(
                     f"player {player}: cannot read {holding!r}: give cards or 'random'", holding
                 )
             if family.range_notation is not None:
-                if family.range_notation == "holdem" and len(deck) != 52:
+                if len(deck) != 52:  # a percentage is a cut of the full deck's preflop order
                     _refuse_percentages(holding, player, name)
                 combos = _range_or_none(holding, player, family.range_notation, game.hole_cards)
                 if combos is not None:
@@ -501,7 +501,7 @@ def _setup(
             [[_combo_name(c) for c in ranges[p]] if p in ranges else []
              for p in range(len(hands))],
             [_token_classes(written[p], ranges[p], name)
-             if p in ranges and family.range_notation == "omaha" else []
+             if p in ranges and game.hole_cards != 2 else []  # two cards: hand classes
              for p in range(len(hands))],
         )  # fmt: skip
     return _Setup(
