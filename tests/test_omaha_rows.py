@@ -80,6 +80,27 @@ def test_the_rows_are_the_old_row_builders_on_every_board(name: str) -> None:
                 assert found == (0 if old == NO_DEAL else old), (board, r, q)
 
 
+@pytest.mark.parametrize("name", ["standard", "short-deck", "eight-or-better"])
+def test_every_four_card_holes_columns_are_its_six_pairs(name: str) -> None:
+    # The definition: a pair of ranks r <= q reads column low[r] + high[q]; a four-card
+    # hole plays its six pairs, a repeated rank's pair as often as it is dealt.
+    ranking = get_ranking(name)
+    rows = _rows(ranking)
+    assert rows is not None
+    by_rank: dict[int, list[Card]] = {}
+    for card in ranking.deck:
+        by_rank.setdefault(card.rank, []).append(card)
+    seen = 0
+    for ranks in combinations_with_replacement(sorted(by_rank), 4):
+        hole = [by_rank[r][ranks[:i].count(r)] for i, r in enumerate(ranks)]  # distinct suits
+        expected = tuple(
+            rows.low[a] + rows.high[b] for a, b in combinations(sorted(hole), 2)
+        )  # sorted by value is sorted by rank
+        assert rows.columns[sum(5**r for r in ranks)] == expected, ranks
+        seen += 1
+    assert len(rows.columns) == seen  # no other keys
+
+
 def test_a_ranking_where_flushes_hurt_ships_no_rows() -> None:
     lowball = get_ranking("deuce-to-seven")
     assert not lowball.omaha_rows.rows and _rows(lowball) is None

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
 
 from lookup.core.cards import Card
 from lookup.core.errors import RankingError
@@ -133,9 +133,10 @@ def build_omaha_kernel(
     rows = _rows(ranking)
     if rows is None:
         return _plain_kernel(ranking.kernel(5))
-    flat, _, at, key, _, low, high, flush_table, three_of_a_suit = rows
+    flat, _, at, key, _, low, high, columns, flush_table, three_of_a_suit = rows
     flush_best = _flush_best(flush_table)
     board_bits = (1 << _BOARD_BITS) - 1
+    lane_bits = _LANE_BITS
 
     def general(hole: Sequence[int], board: Sequence[int]) -> int:
         k = 0
@@ -157,13 +158,14 @@ def build_omaha_kernel(
             return general(hole, board)  # type: ignore[arg-type]
         a, b, c, d, e = board
         k = key[a] + key[b] + key[c] + key[d] + key[e]
-        offset = at[(k >> _LANE_BITS) & board_bits]
-        # Ranks r <= q read pair column low[r] + high[q] at the board's index; sorted by
-        # value is sorted by rank (a card's rank bit is its highest).
-        w, x, y, z = sorted(hole)
-        w, v, u = low[w] + offset, low[x] + offset, low[y] + offset
-        x, y, z = high[x], high[y], high[z]
-        best = min(flat[w + x], flat[w + y], flat[w + z], flat[v + y], flat[v + z], flat[u + z])
+        offset = at[(k >> lane_bits) & board_bits]
+        w, x, y, z = hole
+        # The hole's rank key names its six pair columns (no sort, one lookup).
+        p, q, r, s, t, u = columns[(key[w] + key[x] + key[y] + key[z] >> lane_bits) & board_bits]
+        best = min(
+            flat[p + offset], flat[q + offset], flat[r + offset],
+            flat[s + offset], flat[t + offset], flat[u + offset],
+        )  # fmt: skip
         if flush_best is not None:
             suit = three_of_a_suit[k & _LANES]
             if suit:
@@ -223,11 +225,13 @@ def omaha_checked(
 
         return checked_plain
 
-    flat, _, at, _, key, low, high, flush_table, three_of_a_suit = rows
+    flat, _, at, _, key, _, _, columns, flush_table, three_of_a_suit = rows
     flush_best = _flush_best(flush_table)
     board_bits = (1 << _BOARD_BITS) - 1
     fast = (4, 5) in sizes
     card = Card
+    # The module's constants as closure cells: read faster than globals on the hot path.
+    card_shift, lane_bits, lanes, lane_shift = _CARD_SHIFT, _LANE_BITS, _LANES, _LANE_SHIFT
 
     def checked(hole: Any, board: Any) -> HandRank:
         if type(hole) is tuple and type(board) is tuple:
@@ -245,19 +249,18 @@ def omaha_checked(
                     except KeyError:  # a card outside the deck: the slow path says so
                         return slow(hole, board)
                     # A card given twice carries into the next bit: fewer than nine are set.
-                    if ((k + h) >> _CARD_SHIFT).bit_count() == 9:
-                        offset = at[(k >> _LANE_BITS) & board_bits]
-                        w, x, y, z = sorted(hole)  # by rank, as in the kernel
-                        r, s, t = low[w] + offset, low[x] + offset, low[y] + offset
-                        x, y, z = high[x], high[y], high[z]
+                    if ((k + h) >> card_shift).bit_count() == 9:
+                        offset = at[(k >> lane_bits) & board_bits]
+                        # The hole's rank key names its six pair columns, as in the kernel.
+                        p, q, r, s, t, u = columns[(h >> lane_bits) & board_bits]
                         best = min(
-                            flat[r + x], flat[r + y], flat[r + z],
-                            flat[s + y], flat[s + z], flat[t + z],
+                            flat[p + offset], flat[q + offset], flat[r + offset],
+                            flat[s + offset], flat[t + offset], flat[u + offset],
                         )  # fmt: skip
                         if flush_best is not None:
-                            suit = three_of_a_suit[k & _LANES]
+                            suit = three_of_a_suit[k & lanes]
                             # Two hole cards of the board's suit, or no flush.
-                            if suit and (h >> _LANE_SHIFT[suit]) & 7 >= 2:
+                            if suit and (h >> lane_shift[suit]) & 7 >= 2:
                                 best = flush_best(hole, board, suit, best)
                         try:
                             return made[best]
@@ -308,6 +311,10 @@ class _Rows(NamedTuple):
     ``high`` of rank r: ``low[a] + high[b]`` is pair (a, b)'s column for rank a <= b."""
     high: dict[int, int]
     """Card -> its rank's place among the deck's ranks, times ``width``."""
+    columns: dict[int, tuple[int, int, int, int, int, int]]
+    """Rank key of four hole cards (``sum(5 ** rank)``) -> the columns of its six pairs
+    (``low + high`` of each, a repeated rank's pair repeated): a four-card hole's
+    columns in one lookup, without sorting it."""
     flush: list[int] | None
     three_of_a_suit: list[int]
 
@@ -344,7 +351,20 @@ def _build_rows(ranking: Ranking) -> _Rows | None:
         i = places[card.rank]
         low[card] = (i * count - i * (i - 1) // 2 - i) * width
         high[card] = i * width
-    return _Rows(stored.best, width, at, key, checked_key, low, high, flush, _three_of_a_suit())
+    # By place: the first and second of each pair; ranks ascend as places do.
+    first = [(i * count - i * (i - 1) // 2 - i) * width for i in range(count)]
+    second = [i * width for i in range(count)]
+    digit = [5 ** int(rank) for rank in sorted(places)]
+    columns = {
+        digit[i] + digit[j] + digit[k] + digit[m]: (
+            first[i] + second[j], first[i] + second[k], first[i] + second[m],
+            first[j] + second[k], first[j] + second[m], first[k] + second[m],
+        )
+        for i, j, k, m in combinations_with_replacement(range(count), 4)
+    }  # fmt: skip
+    return _Rows(
+        stored.best, width, at, key, checked_key, low, high, columns, flush, _three_of_a_suit()
+    )
 
 
 def _flush_best(

@@ -88,10 +88,11 @@ def fixed_counts(
     if to_come == 1:
         b1, b2, b3, b4 = shown
         withs = [rivers(a, b, b1, b2, b3, b4) for a, b in hands]
-        if len(withs) == 2:  # heads-up, the commonest: a pair per river, no list
+        if len(withs) == 2:  # heads-up, the commonest: map and zip pair the classes in C
             mine, theirs = withs
-            rivers_of = ((len(cards), DECK[cards[0]]) for cards in kinds)
-            return _tally(2, ((n, (mine(river), theirs(river))) for n, river in rivers_of))
+            dealt = [DECK[cards[0]] for cards in kinds]
+            classes = zip(map(mine, dealt), map(theirs, dealt), strict=True)
+            return _tally(2, zip(map(len, kinds), classes, strict=True))
         return _tally(
             len(holes),
             [

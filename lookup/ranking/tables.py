@@ -220,14 +220,17 @@ def all_at_most(values: array[int], bound: int) -> bool:
     if not 0 <= bound < 0xFFFF:
         return bound >= 0 or not values
     raw = values.tobytes()
-    high, low = (raw[1::2], raw[0::2]) if sys.byteorder == "little" else (raw[0::2], raw[1::2])
+    # Only the high bytes are sliced out (a strided copy costs as much as the test); a
+    # low byte is read in place for the few values that share the bound's high byte.
+    first = 1 if sys.byteorder == "little" else 0
+    high = raw[first::2]
     top = bound >> 8
     if high.translate(None, bytes(range(min(top, 255) + 1))):
         return False  # a high byte above the bound's
     limit = bound & 0xFF
     at = high.find(top)
     while at != -1:
-        if low[at] > limit:
+        if raw[2 * at + 1 - first] > limit:
             return False
         at = high.find(top, at + 1)
     return True
