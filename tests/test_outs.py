@@ -242,3 +242,53 @@ def test_bad_input_is_a_package_error_naming_the_culprit(
 def test_a_range_against_a_range_past_the_limit_is_refused_with_the_count() -> None:
     with pytest.raises(PokerLookupError, match="exact_limit=1,000"):
         outs(["QQ+, AK", "JJ-99"], "Js Ts 2h 3c", exact_limit=1000)
+
+
+# The command line: `pokerlookup outs`.
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["As Ks", "Qh Qd", "--board", "Js Ts 2h 3c 4d"],
+        ["As Ks", "Qh Qd", "--board", "Js Ts 2x"],
+        ["As Ks", "Qh Qd"],
+        ["As Ks", "Qh Qd", "--board", "Js Ts 2h", "--game", "razz"],
+        ["As Ks", "As Qd", "--board", "Js Ts 2h"],
+        ["As Ks", "--board", "Js Ts 2h"],
+        ["KK:2", "Qh Qd", "--board", "Js Ts 2h"],
+        ["As Ks", "Qh Qd", "--board", "Js Ts 2h", "--rules", "nope"],
+    ],
+)
+def test_the_command_refuses_bad_input_with_status_2_and_one_line(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lookup.cli.main import main
+
+    try:
+        status = main(["outs", *args])
+    except SystemExit as exc:  # argparse's usage errors exit from inside main
+        status = exc.code  # type: ignore[assignment]
+    assert status == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and captured.err.startswith("pokerlookup")
+    assert "error: " in captured.err
+
+
+def test_the_command_prints_the_library_s_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from lookup.cli.main import main
+
+    args = ["--game", "omaha", "As Ks Qd Jd", "Qh Qc 8h 9h", "--board", "Js Ts 2h"]
+    assert main(["outs", *args, "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    want = outs(["As Ks Qd Jd", "Qh Qc 8h 9h"], "Js Ts 2h", game="omaha").to_json()
+    assert printed == want
+    assert main(["outs", *args, "--ascii"]) == 0
+    text = capsys.readouterr().out
+    first = printed["players"][0]["high"]
+    assert f"1. As Ks Qd Jd: {first['count']} outs" in text or "alone ahead now" in text
+    for out in first["outs"]:
+        assert out["card"] in text
