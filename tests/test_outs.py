@@ -12,6 +12,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lookup
 from lookup.board.outs import OutsResult, outs
@@ -156,6 +158,28 @@ def test_outs_agree_with_the_reference_on_random_spots(seed: int) -> None:
         shape, [weighted(h, game) for h in holdings], indices(board), indices(dead)
     )
     check(result, ref, shape, board, dead)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    game=st.sampled_from(["holdem", "short-deck", "omaha", "omaha-hilo"]),
+    street=st.sampled_from([3, 4]),
+    data=st.data(),
+)
+def test_outs_agree_with_the_reference_on_any_deal(
+    game: str, street: int, data: st.DataObject
+) -> None:
+    shape = SHAPES[game]
+    deck = data.draw(st.permutations(list(range(52 - shape.deck, 52))))
+    holes = [deck[: shape.hole], deck[shape.hole : 2 * shape.hole]]
+    board = deck[2 * shape.hole : 2 * shape.hole + street]
+
+    def text(cards: list[int]) -> str:
+        return " ".join(str(DECK[c]) for c in cards)
+
+    result = outs([text(h) for h in holes], text(board), game=game)
+    ref = reference_outs(shape, [[(tuple(h), Fraction(1))] for h in holes], tuple(board))
+    check(result, ref, shape, text(board))
 
 
 # Weighted ranges: the share of each card over every compatible deal, by brute force.
