@@ -281,8 +281,7 @@ def outs(
             board,
         )
     gone = () if dead is None else parse_cards(dead)
-    ask: dict[str, Any] = {"game": found, "rules": rules, "exact": True}
-    ask["exact_limit"] = exact_limit
+    ask: dict[str, Any] = {"game": found, "rules": rules, "exact": True, "exact_limit": exact_limit}
     # Equity now checks every holding, card and limit once, and names the culprit.
     now = equity(holdings, shared, gone, **ask)
     holders = [_holder(holding, found, player) for player, holding in enumerate(holdings, start=1)]
@@ -292,8 +291,10 @@ def outs(
     unseen = tuple(
         sorted((card for card in ev.deck if card not in known), key=_index, reverse=True)
     )
-    holders = [_live(holder, known - set(_only(holder)), player) for player, holder in
-               enumerate(holders, start=1)]  # fmt: skip
+    holders = [
+        _live(holder, known - set(_only(holder)), player)
+        for player, holder in enumerate(holders, start=1)
+    ]
     halves = _count(holders, shared, unseen, ev, exact_limit)
     valid = halves.pop("valid")
     after: list[dict[Card, Fraction]] = [{} for _ in holders]
