@@ -19,6 +19,7 @@ subpackage with one job (``docs/architecture.md`` draws them):
 * :mod:`lookup.ranges` -- range notation of every game family, and :class:`Range`;
 * :mod:`lookup.odds` -- equity in every game, behind :func:`equity` (its Hold'em
   engine and heads-up preflop equity in :mod:`lookup.odds.holdem`);
+* :mod:`lookup.board` -- what hands hold on a board: :func:`outs`;
 * :mod:`lookup.cli` -- the ``pokerlookup`` command.
 
 Names other than the ranking basics are loaded on first access, so ``import
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from lookup.batch.evaluate import categorize_batch, decode_batch, encode_batch, evaluate_batch
+    from lookup.board.outs import OutsResult, outs
     from lookup.game.best_five import BestFive, best_five, best_five_hilo
     from lookup.game.entry import evaluate
     from lookup.game.evaluate import evaluate_hilo
@@ -81,6 +83,7 @@ __all__ = [
     "GameError",
     "HandRank",
     "HandSizeError",
+    "OutsResult",
     "PlayerEquity",
     "PlayerHand",
     "PokerLookupError",
@@ -111,6 +114,7 @@ __all__ = [
     "get_game",
     "get_ranking",
     "load_rules",
+    "outs",
     "parse_card",
     "parse_cards",
     "parse_description",
@@ -139,6 +143,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("EquityResult", "PlayerEquity"), "lookup.odds.results"),
     "parse_range": "lookup.ranges.holdem",
     "Range": "lookup.ranges.range",
+    **dict.fromkeys(("OutsResult", "outs"), "lookup.board.outs"),
 }
 
 

@@ -59,6 +59,9 @@ RUNS: list[tuple[str, list[str], str | None]] = [
     ("equity", ["QQ+, AKs", "JJ-99", "--board", "2c7d9h", "--by-class"], None),
     ("equity", ["QQ+:0.5, AKs", "random", "--samples", "2000", "--seed", "3"], None),
     ("equity", ["--game", "omaha", "AAxx ds", "KKxx", "--board", "2c7d9h8s", "--by-class"], None),
+    ("outs", ["As Ks", "Qh Qd", "--board", "Js Ts 2h"], None),
+    ("outs", ["QQ+:0.5, AKs", "Jh Th", "--board", "Js Ts 2h 3c", "--dead", "4d"], None),
+    ("outs", ["--game", "omaha-hilo", "As 2s Kd Kh", "Qd Qc 4d 5c", "--board", "6s 7h 8d"], None),
     ("preflop", [], None),
     ("preflop", ["--vs", "QQ+, AKs"], None),
     ("census", ["5", "--no-progress"], None),
@@ -94,7 +97,7 @@ def test_every_json_document_fits_its_schema_on_one_line(
 
 
 def test_every_command_has_a_schema_and_the_docs_name_it() -> None:
-    commands = ["eval", "showdown", "equity", "preflop", "census", "rules", "games"]
+    commands = ["eval", "showdown", "equity", "outs", "preflop", "census", "rules", "games"]
     assert sorted(p.stem for p in SCHEMAS.glob("*.json")) == sorted(commands)
     assert {command for command, _, _ in RUNS} == set(commands)
     cli = (SCHEMAS.parent / "cli.md").read_text()
