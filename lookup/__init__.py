@@ -19,6 +19,7 @@ subpackage with one job (``docs/architecture.md`` draws them):
 * :mod:`lookup.ranges` -- range notation of every game family, and :class:`Range`;
 * :mod:`lookup.odds` -- equity in every game, behind :func:`equity` (its Hold'em
   engine and heads-up preflop equity in :mod:`lookup.odds.holdem`);
+* :mod:`lookup.board` -- what a range holds on a board, behind :func:`breakdown`;
 * :mod:`lookup.cli` -- the ``pokerlookup`` command.
 
 Names other than the ranking basics are loaded on first access, so ``import
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from lookup.batch.evaluate import categorize_batch, decode_batch, encode_batch, evaluate_batch
+    from lookup.board.breakdown import breakdown
     from lookup.game.best_five import BestFive, best_five, best_five_hilo
     from lookup.game.entry import evaluate
     from lookup.game.evaluate import evaluate_hilo
@@ -97,6 +99,7 @@ __all__ = [
     "TableError",
     "best_five",
     "best_five_hilo",
+    "breakdown",
     "categorize_batch",
     "decode_batch",
     "encode_batch",
@@ -139,6 +142,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("EquityResult", "PlayerEquity"), "lookup.odds.results"),
     "parse_range": "lookup.ranges.holdem",
     "Range": "lookup.ranges.range",
+    "breakdown": "lookup.board.breakdown",
 }
 
 
