@@ -166,6 +166,8 @@ def test_json() -> None:
     result = breakdown("QQ+, AK", board="Ks 7h 2d", dead="Ah")
     data = json.loads(json.dumps(result.to_json()))
     assert data["board"] == ["Ks", "7h", "2d"] and data["dead"] == ["Ah"]
+    assert data["boards"] == 1 and data["samples"] is None
+    assert breakdown("AK", street="flop", samples=10, exact_limit=0).to_json()["board"] is None
     assert data["total_weight"] == float(result.total_weight)
     assert [m["key"] for m in data["made"]] == [s.key for s in result.made]
     assert data["labels"]["AsKd"]["made"] == "top-pair-top-kicker"

@@ -56,6 +56,10 @@ RUNS: list[tuple[str, list[str], str | None]] = [
     ("equity", ["AsAh", "KsKh", "--board", "2c7d9h", "--dead", "5s 6s"], None),
     ("equity", ["--game", "omaha-hilo", "As 2h Ks 3h", "Qd Qc 4d 5c", "--board", "6s7h8d"], None),
     ("equity", ["--game", "razz", "Ah 2d 5c", "Kh Kd 3s", "--samples", "500", "--seed", "1"], None),
+    ("breakdown", ["QQ+, AK:0.5", "--board", "Ks 7h 2d", "--dead", "Ah"], None),
+    ("breakdown", ["AKs", "--street", "flop", "--no-progress"], None),
+    ("breakdown", ["AK", "--street", "flop", "--exact-limit", "0", "--samples", "20"], None),
+    ("breakdown", ["AT", "--board", "Ah 6d 7c 8s 9c", "--game", "short-deck"], None),
     ("preflop", [], None),
     ("preflop", ["--vs", "QQ+, AKs"], None),
     ("census", ["5", "--no-progress"], None),
@@ -91,7 +95,7 @@ def test_every_json_document_fits_its_schema_on_one_line(
 
 
 def test_every_command_has_a_schema_and_the_docs_name_it() -> None:
-    commands = ["eval", "showdown", "equity", "preflop", "census", "rules", "games"]
+    commands = ["eval", "showdown", "equity", "breakdown", "preflop", "census", "rules", "games"]
     assert sorted(p.stem for p in SCHEMAS.glob("*.json")) == sorted(commands)
     assert {command for command, _, _ in RUNS} == set(commands)
     cli = (SCHEMAS.parent / "cli.md").read_text()

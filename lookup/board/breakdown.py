@@ -142,15 +142,18 @@ class Breakdown:
         yield from self.draws
 
     def to_json(self) -> dict[str, Any]:
-        """The breakdown as JSON types (``json.dumps`` writes it as is)."""
+        """The breakdown as JSON types (``json.dumps`` writes it as is), one shape for every
+        run (``docs/schemas/breakdown.json``): no board or dead cards is None, an exact run
+        counts its ``boards`` (``samples`` None), a sampled one its ``samples``."""
         return {
             "game": self.game,
             "rules": self.rules,
-            "board": [str(card) for card in self.board],
-            "dead": [str(card) for card in self.dead],
+            "board": [str(card) for card in self.board] or None,
+            "dead": [str(card) for card in self.dead] or None,
             "street": self.street,
             "exact": self.exact,
-            "boards": self.boards,
+            "boards": self.boards if self.exact else None,
+            "samples": None if self.exact else self.boards,
             "total_weight": float(self.total_weight),
             "made": [share.to_json() for share in self.made],
             "draws": [share.to_json() for share in self.draws],
