@@ -195,3 +195,16 @@ def test_json() -> None:
 def test_refusals_name_the_culprit(call: object, error: type, message: str) -> None:
     with pytest.raises(error, match=message):
         call()  # type: ignore[operator]
+
+
+def test_weights_with_many_decimals_stay_exact() -> None:
+    text = "AKs:0.1234567890123456789, QQ:0.3"
+    result = breakdown(text, board="Ks 7h 2d")
+    assert result["top-pair-top-kicker"].weight == 3 * Fraction("0.1234567890123456789")
+    flop = breakdown("AsKs:0.1234567890123456789, QsQh:0.3", street="flop")
+    assert (
+        flop["top-pair-top-kicker"].share
+        + flop["ace-high"].share
+        + sum(s.share for s in flop.made if s.key not in ("top-pair-top-kicker", "ace-high"))
+        == 1
+    )

@@ -26,17 +26,16 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lookup.board.made import DRAWS, FORMATIONS, Label, Labels, board_tables, label_rows
-from lookup.core.cards import Card, CardsLike, parse_cards
+from lookup.core.cards import DECK, Card, CardsLike, parse_cards
 from lookup.core.errors import DuplicateCardError, GameError, PokerLookupError, RangeError
 from lookup.core.progress import LateProgress
 from lookup.game.registry import GameLike, get_game
-from lookup.ranges.holdem import combo_text
 from lookup.ranges.range import Range
 from lookup.ranking.ranking import RulesLike
 
@@ -62,9 +61,10 @@ BREAKDOWN_SAMPLES: Final = 2_000
 
 _CHUNK: Final = 200_000  # rows labelled at once: fits the cache, and the bar moves
 
+_CARD_TEXT: Final = tuple(str(card) for card in DECK)
 
-@dataclass(frozen=True)
-class ComboLabels:
+
+class ComboLabels(NamedTuple):
     """One combo on a fixed board: its made-hand class, its draws, its straight outs, its weight."""
 
     made: str
@@ -296,36 +296,57 @@ def _street_size(shown: int, street: str | None) -> int:
     return STREETS[street]
 
 
+def _int_type(largest: int) -> Any:
+    """int64 for sums that fit it; Python ints (slower) for weights with many decimals."""
+    return np.int64 if largest < 2**62 else object
+
+
 def _fixed(
     names: dict[str, Any], weighted: list[tuple[tuple[int, ...], Fraction]], labels: Labels
 ) -> Breakdown:
-    total = sum((w for _, w in weighted), Fraction(0))
+    # Exact sums in integers (each weight over the weights' common denominator), by numpy.
+    denominator = math.lcm(*(w.denominator for _, w in weighted))
+    kind = _int_type(denominator * len(weighted))
+    scaled = np.array(
+        [w.numerator * (denominator // w.denominator) for _, w in weighted], dtype=kind
+    )
+    made = labels.made.astype(np.int64)
+    classes, draws = len(labels.classes), len(DRAWS)
+    class_sums = np.zeros(classes, dtype=kind)
+    np.add.at(class_sums, made, scaled)
+    draw_sums = (labels.draws * scaled[:, None]).sum(axis=0)
+    total_units = int(scaled.sum())
+    total = Fraction(total_units, denominator)
+    # Per combo: its text, and its flags as one number naming a tuple of keys (few differ).
+    texts = [_CARD_TEXT[a] + _CARD_TEXT[b] for (a, b, *_), _ in weighted]
+    flag_numbers = (labels.draws.astype(np.int64) << np.arange(draws)).sum(axis=1).tolist()
+    keys_of: dict[int, tuple[str, ...]] = {}
+    for number in set(flag_numbers):
+        keys_of[number] = tuple(DRAWS[j].key for j in range(draws) if number >> j & 1)
     made_keys = [label.key for label in labels.classes]
+    made_list = made.tolist()
+    outs = labels.straight_outs.tolist()
+    by_combo = {
+        text: ComboLabels(made_keys[m], keys_of[f], o, w)
+        for text, m, f, o, (_, w) in zip(
+            texts, made_list, flag_numbers, outs, weighted, strict=True
+        )
+    }
     in_class: list[list[str]] = [[] for _ in made_keys]
-    class_weight = [Fraction(0)] * len(made_keys)
-    draw_weight = [Fraction(0)] * len(DRAWS)
-    in_draw: list[list[str]] = [[] for _ in DRAWS]
-    by_combo: dict[str, ComboLabels] = {}
-    for row, (combo, weight) in enumerate(weighted):
-        text = combo_text((combo[0], combo[1]))
-        made = int(labels.made[row])
-        class_weight[made] += weight
-        in_class[made].append(text)
-        flags = np.flatnonzero(labels.draws[row]).tolist()
-        for j in flags:
-            draw_weight[j] += weight
-            in_draw[j].append(text)
-        by_combo[text] = ComboLabels(
-            made_keys[made], tuple(DRAWS[j].key for j in flags), int(labels.straight_outs[row]),
-            weight,
-        )  # fmt: skip
+    for text, m in zip(texts, made_list, strict=True):
+        in_class[m].append(text)
+    in_draw = [[texts[row] for row in np.flatnonzero(labels.draws[:, j])] for j in range(draws)]
+
+    def exact(units: Any) -> list[Fraction]:
+        return [Fraction(int(u), denominator) for u in units]
+
     return Breakdown(
         **names,
         exact=True,
         boards=1,
         total_weight=total,
-        made=_shares(labels.classes, "made", class_weight, total, in_class),
-        draws=_shares(DRAWS, "draw", draw_weight, total, in_draw),
+        made=_shares(labels.classes, "made", exact(class_sums), total, in_class),
+        draws=_shares(DRAWS, "draw", exact(draw_sums), total, in_draw),
         labels=by_combo,
     )
 
@@ -378,7 +399,8 @@ def _completed(
     # Exact sums in integers: each weight over the weights' common denominator.
     fractions = list(weights.values())
     denominator = math.lcm(*(w.denominator for w in fractions))
-    scaled = np.array([int(w * denominator) for w in fractions], dtype=np.int64)
+    kind = _int_type(denominator * len(fractions) * len(boards))
+    scaled = np.array([int(w * denominator) for w in fractions], dtype=kind)
     one = np.uint64(1)
     combo_mask = (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
     board_mask = np.bitwise_or.reduce(one << boards.astype(np.uint64), axis=1)
@@ -386,7 +408,7 @@ def _completed(
     k, d = len(classes), len(DRAWS)
     # Per board: the weight of each class and draw (sampling's standard errors need them
     # board by board; exact runs just add them up).
-    per_board = np.zeros((len(boards), k + d + 1), dtype=np.int64)
+    per_board = np.zeros((len(boards), k + d + 1), dtype=kind)
     step = max(1, _CHUNK // len(combos))
     bar = LateProgress(
         f"breakdown ({'exact' if exact else 'sampled'})", len(boards), progress, unit="boards"
