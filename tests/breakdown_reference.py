@@ -115,13 +115,13 @@ def made_class(hole: Sequence[Plain], board: Sequence[Plain], rules: RankingRule
         return "playing-the-board"
     held = Counter(r for r, _ in hole)
     board_ranks = sorted({r for r, _ in board}, reverse=True)
-    nothing = "ace-high" if rules.rank_order[-1] in held else "nothing"
+    board_only = "playing-the-board"  # the ranks that name the hand are all on the board
     if category == Category.STRAIGHT_FLUSH:
         return "straight-flush"
     if category == Category.FOUR_OF_A_KIND:
-        return "quads" if held[groups[0]] else nothing
+        return "quads" if held[groups[0]] else board_only
     if category == Category.FULL_HOUSE:
-        return "full-house" if held[groups[0]] + held[groups[1]] else nothing
+        return "full-house" if held[groups[0]] + held[groups[1]] else board_only
     if category == Category.FLUSH:
         suit = Counter(s for _, s in cards).most_common(1)[0][0]
         mine = tuple(sorted((r for r, s in cards if s == suit), reverse=True)[:5])
@@ -130,11 +130,11 @@ def made_class(hole: Sequence[Plain], board: Sequence[Plain], rules: RankingRule
         mine_straight = straight_high({r for r, _ in cards}, rules)
         return "nut-straight" if mine_straight == nuts(tuple(board), rules)[1] else "straight"
     if category == Category.THREE_OF_A_KIND:
-        return {2: "set", 1: "trips", 0: nothing}[held[groups[0]]]
+        return {2: "set", 1: "trips", 0: board_only}[held[groups[0]]]
     if category == Category.TWO_PAIR:
         high, low = groups[0], groups[1]
         if held[high] + held[low] == 0:
-            return nothing
+            return board_only
         if 2 in (held[high], held[low]):
             return "pocket-pair-board-pair"
         if held[high] == 1 and held[low] == 1:
@@ -159,7 +159,8 @@ def made_class(hole: Sequence[Plain], board: Sequence[Plain], rules: RankingRule
                     return "top-pair-top-kicker"
                 return "top-pair-good-kicker" if place <= 2 else "top-pair-weak-kicker"
             return "second-pair" if pair == board_ranks[1] else "lower-pair"
-    return nothing
+        return board_only
+    return "ace-high" if rules.rank_order[-1] in held else "nothing"
 
 
 def draws(
@@ -202,7 +203,11 @@ def draws(
             flags.add("backdoor-straight-draw")
     made = made_class(hole, board, rules)
     (r1, _), (r2, _) = hole
-    if made in ("ace-high", "nothing") and r1 != r2 and min(r1, r2) > max(board_ranks):
+    if (
+        made in ("ace-high", "nothing", "playing-the-board")
+        and r1 != r2
+        and min(r1, r2) > max(board_ranks)
+    ):
         ranks = [r for r, _ in cards]
         if any(place(rank_category([*ranks, r], rules)) > strength for r in (r1, r2)):
             flags.add("two-overcards")

@@ -210,7 +210,8 @@ def breakdown(
     nothing there.
 
     >>> flop = breakdown("AKs", street="flop")  # how often AK suited flops a pair or better
-    >>> paired = sum(s.weight for s in flop.made if s.key not in ("ace-high", "nothing"))
+    >>> unmade = ("playing-the-board", "ace-high", "nothing")
+    >>> paired = sum(s.weight for s in flop.made if s.key not in unmade)
     >>> flop.boards, paired / flop.total_weight, flop["flush-draw"].share
     (22100, Fraction(823, 2450), Fraction(429, 3920))
     >>> sd = breakdown("AT", board="Ah 6d 7c", game="short-deck")

@@ -124,8 +124,9 @@ _DRAW: Final = {label.key: i for i, label in enumerate(DRAWS)}
 def made_classes(rules: RulesLike = "standard") -> tuple[Label, ...]:
     """Every made-hand class under ``rules``, in precedence order (the first that matches).
 
-    Playing the board comes first; then each category's classes, categories strongest
-    first in the ranking's own order.
+    Playing the board comes first (the hand is the board's: no hole card among the ranks
+    that name it, or on the river the board's own five); then each category's classes,
+    categories strongest first in the ranking's own order.
 
     >>> [c.key for c in made_classes("short-deck")][1:6]
     ['straight-flush', 'quads', 'nut-flush', 'flush', 'full-house']
@@ -402,10 +403,10 @@ def _label_holdem(hole: NDArray[np.int64], board: NDArray[np.int64], rules: Rule
     assign(paired & (r0 == top), "top-pair-weak-kicker")
     assign(paired & (r0 == second), "second-pair")
     assign(paired, "lower-pair")
-    nothing_made = board_made | is_[Category.HIGH_CARD]
+    made[board_made] = c["playing-the-board"]  # the ranks that name the hand: all the board's
     has_ace = (hr[:, 0] == t.ace) | (hr[:, 1] == t.ace)
-    assign(nothing_made & has_ace, "ace-high")
-    assign(nothing_made, "nothing")
+    assign(is_[Category.HIGH_CARD] & has_ace, "ace-high")
+    assign(is_[Category.HIGH_CARD], "nothing")
     if size == 5:  # the board's own five: a hand no better than it plays the board
         alone = evaluate_batch(board, rules=t.ranking).astype(np.int64)
         made[number == alone] = c["playing-the-board"]
@@ -463,7 +464,7 @@ def _draws(
                 new = (mine & both) == 0
                 two_cards |= new & (t.straight[mine | both] > t.straight[bm | both])
         draws[:, _DRAW["backdoor-straight-draw"]] = two_cards & (completing == 0) & straight_better
-    no_pair = (made == t.index["ace-high"]) | (made == t.index["nothing"])
+    no_pair = np.isin(made, [t.index[key] for key in ("ace-high", "nothing", "playing-the-board")])
     over = (hr[:, 0] != hr[:, 1]) & (hr.min(axis=1) > t.high[bm])
     hole_counts = board_counts.copy()
     hole_counts[rows, hr[:, 0]] += 1
