@@ -166,7 +166,7 @@ class BoardTables:
     class number: ``category``, ``first`` and ``second`` (its first two distinct ranks in
     reading order: the ranks that name it).
     ``strength`` gives each :class:`Category` value its place in the ranking (higher
-    is stronger; -1 absent).
+    is stronger; -1 absent). ``windows``: each straight's rank mask, weakest first.
     """
 
     ranking: Ranking
@@ -175,6 +175,7 @@ class BoardTables:
     deck_mask: int
     ace: int
     ranks: tuple[int, ...]
+    windows: tuple[int, ...]
     straight: NDArray[np.int8]
     nut_straight: NDArray[np.int8]
     top5: NDArray[np.int16]
@@ -254,6 +255,7 @@ def _build(ranking: Ranking) -> BoardTables:
         deck_mask=deck_mask,
         ace=order[-1],
         ranks=tuple(order),
+        windows=tuple(windows),
         straight=straight,
         nut_straight=nut_straight,
         top5=top5.astype(np.int16),
@@ -335,12 +337,11 @@ def _label_holdem(hole: NDArray[np.int64], board: NDArray[np.int64], rules: Rule
     r0 = t.first[number].astype(np.int64)
     r1 = t.second[number].astype(np.int64)
     hr, hs, br, bs = hole >> 2, hole & 3, board >> 2, board & 3
-    bm = np.bitwise_or.reduce(one << br, axis=1)
+    bm = np.zeros(n, dtype=np.int64)
     hm = (one << hr[:, 0]) | (one << hr[:, 1])
-    board_counts = np.zeros((n, 13), dtype=np.int64)
     suit_masks = np.zeros((n, 4), dtype=np.int64)  # the board's ranks of each suit
     for j in range(size):
-        board_counts[rows, br[:, j]] += 1
+        bm |= one << br[:, j]
         suit_masks[rows, bs[:, j]] |= one << br[:, j]
 
     def held(rank: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -413,7 +414,7 @@ def _label_holdem(hole: NDArray[np.int64], board: NDArray[np.int64], rules: Rule
     draws = np.zeros((n, len(DRAWS)), dtype=bool)
     outs = np.zeros(n, dtype=np.int64)
     if size < 5:
-        outs = _draws(t, draws, hole, board, made, strength, board_counts, suit_masks)
+        outs = _draws(t, draws, hole, board, bm, made, strength, suit_masks)
     return Labels(t.classes, made.astype(np.int8), draws, outs.astype(np.int8))
 
 
@@ -422,9 +423,9 @@ def _draws(
     draws: NDArray[np.bool_],
     hole: NDArray[np.int64],
     board: NDArray[np.int64],
+    bm: NDArray[np.int64],
     made: NDArray[np.int64],
     strength: NDArray[np.int8],
-    board_counts: NDArray[np.int64],
     suit_masks: NDArray[np.int64],
 ) -> NDArray[np.int64]:
     """Fill ``draws`` in place (flop and turn); return each row's reported straight outs."""
@@ -432,7 +433,6 @@ def _draws(
     rows = np.arange(n)
     one = np.int64(1)
     hr, hs = hole >> 2, hole & 3
-    bm = np.bitwise_or.reduce(one << (board >> 2), axis=1)
     mine = bm | (one << hr[:, 0]) | (one << hr[:, 1])
     flush_better = strength < t.strength[Category.FLUSH]
     straight_better = strength < t.strength[Category.STRAIGHT]
@@ -457,24 +457,29 @@ def _draws(
     if size == 3:
         backdoor = ((suited == 3) & (hole_suits >= 1)).any(axis=1)
         draws[:, _DRAW["backdoor-flush-draw"]] = backdoor & flush_better
+        # Without a one-card straight on a flop, a turn and river that make a straight make
+        # one whole window of two ranks the cards lack: try each window, not each pair.
         two_cards = np.zeros(n, dtype=bool)
-        for i, r in enumerate(t.ranks):
-            for s in t.ranks[i + 1 :]:
-                both = (one << r) | (one << s)
-                new = (mine & both) == 0
-                two_cards |= new & (t.straight[mine | both] > t.straight[bm | both])
+        for window in t.windows:
+            lacking = window & ~mine
+            two = t.bits[lacking] == 2
+            two_cards |= two & (t.straight[mine | lacking] > t.straight[bm | lacking])
         draws[:, _DRAW["backdoor-straight-draw"]] = two_cards & (completing == 0) & straight_better
     no_pair = np.isin(made, [t.index[key] for key in ("ace-high", "nothing", "playing-the-board")])
-    over = (hr[:, 0] != hr[:, 1]) & (hr.min(axis=1) > t.high[bm])
-    hole_counts = board_counts.copy()
-    hole_counts[rows, hr[:, 0]] += 1
-    hole_counts[rows, hr[:, 1]] += 1
-    improves = np.zeros(n, dtype=bool)
-    for j in range(2):
-        after = hole_counts.copy()
-        after[rows, hr[:, j]] += 1
-        improves |= t.strength[_pattern(after)] > strength
-    draws[:, _DRAW["two-overcards"]] = over & no_pair & improves
+    over = np.flatnonzero(no_pair & (hr[:, 0] != hr[:, 1]) & (hr.min(axis=1) > t.high[bm]))
+    if len(over):  # would pairing a hole card make a higher category? by rank counts
+        some = np.arange(len(over))
+        counts = np.zeros((len(over), 13), dtype=np.int64)
+        for j in range(size):
+            counts[some, board[over, j] >> 2] += 1
+        for j in range(2):
+            counts[some, hr[over, j]] += 1
+        improves = np.zeros(len(over), dtype=bool)
+        for j in range(2):
+            after = counts.copy()
+            after[some, hr[over, j]] += 1
+            improves |= t.strength[_pattern(after)] > strength[over]
+        draws[over[improves], _DRAW["two-overcards"]] = True
     pair = np.isin(made, [t.index[key] for key in PAIR_KEYS])
     draws[:, _DRAW["flush-and-straight-draw"]] = flush_draw & straight_draw
     draws[:, _DRAW["pair-and-flush-draw"]] = pair & flush_draw
