@@ -319,7 +319,7 @@ def _fixed(
     total_units = int(scaled.sum())
     total = Fraction(total_units, denominator)
     # Per combo: its text, and its flags as one number naming a tuple of keys (few differ).
-    texts = [_CARD_TEXT[a] + _CARD_TEXT[b] for (a, b, *_), _ in weighted]
+    texts = ["".join(_CARD_TEXT[card] for card in combo) for combo, _ in weighted]
     flag_numbers = (labels.draws.astype(np.int64) << np.arange(draws)).sum(axis=1).tolist()
     keys_of: dict[int, tuple[str, ...]] = {}
     for number in set(flag_numbers):
@@ -403,7 +403,7 @@ def _completed(
     kind = _int_type(denominator * len(fractions) * len(boards))
     scaled = np.array([int(w * denominator) for w in fractions], dtype=kind)
     one = np.uint64(1)
-    combo_mask = (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
+    combo_mask = np.bitwise_or.reduce(one << combos.astype(np.uint64), axis=1)  # any hole size
     board_mask = np.bitwise_or.reduce(one << boards.astype(np.uint64), axis=1)
     classes = board_tables(ranking).classes
     k, d = len(classes), len(DRAWS)
