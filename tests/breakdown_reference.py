@@ -198,7 +198,9 @@ def draws(
     if outs and straight_better:
         flags.add("straight-draw-8" if outs >= 8 else "gutshot")
     if len(board) == 3 and not outs and straight_better:
-        rank_pairs = {frozenset((a[0], b[0])) for a, b in combinations(unseen, 2)}
+        # A turn and a river card: only their ranks matter to a straight, so each pair of
+        # unseen ranks is tried once (a pair of one rank adds one rank: no straight here).
+        rank_pairs = combinations(sorted({r for r, _ in unseen}), 2)
         if any(completes([(r, 0) for r in pair]) for pair in rank_pairs):
             flags.add("backdoor-straight-draw")
     made = made_class(hole, board, rules)

@@ -39,6 +39,9 @@ EDGES = {
         "Ac 6d 7h 8s 9c",  # the low straight on the board
         "Kh Kd Ks",  # trips
         "Qs Js Ts 9s 8d",  # straight-flush cards
+        "9h 9d 6h Kh",  # flushes and full houses both possible: the flush ranks higher
+        "9h 9d 6h Kh 7h",  # the same on the river, a flush on the board
+        "Ah 6h 7h 8h 9d",  # A-6-7-8-9 on the board, four to a low straight flush
     ],
 }
 
