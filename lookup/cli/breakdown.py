@@ -41,11 +41,12 @@ def register(subparsers: Any) -> None:
         "breakdown",
         help="what a range holds on a board: made hands and draws",
         description=(
-            "Made hands and draws of a (weighted) range on a board, each with its weighted "
-            "combos and share. A board shorter than --street is completed every way, "
-            f"exactly up to {BREAKDOWN_EXACT_LIMIT:,} board-combo pairs, else sampled."
+            "Made hands and draws of a (weighted) range on a board, each with its weighted\n"
+            "combos and share (docs/breakdown.md defines them). A board shorter than\n"
+            f"--street is completed every way, exactly up to {BREAKDOWN_EXACT_LIMIT:,} "
+            "board-combo pairs,\nelse sampled."
         ),
-        epilog=__doc__.split("\n\n")[1] if __doc__ else None,
+        epilog="examples:\n" + __doc__.split("\n\n")[1] if __doc__ else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
