@@ -93,7 +93,11 @@ class ClassShare:
     combos: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The class as JSON types (weights and shares as floats)."""
+        """The class as JSON types (weights and shares as floats).
+
+        >>> breakdown("KK:0.5", board="Ks 7h 2d")["set"].to_json()["weight"]
+        1.5
+        """
         return {
             "key": self.key,
             "title": self.title,
@@ -130,7 +134,15 @@ class Breakdown:
     labels: Mapping[str, ComboLabels] = field(default_factory=dict)
 
     def __getitem__(self, key: str) -> ClassShare:
-        """The class or draw named ``key`` (``result["set"]``)."""
+        """The class or draw named ``key``.
+
+        >>> breakdown("KK", board="Ks 7h 2d")["set"].weight
+        Fraction(3, 1)
+        >>> breakdown("KK", board="Ks 7h 2d")["sets"]  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        KeyError: "no class or draw 'sets': they are playing-the-board, straight-flush, ..."
+        """
         for share in self:
             if share.key == key:
                 return share
@@ -144,7 +156,12 @@ class Breakdown:
     def to_json(self) -> dict[str, Any]:
         """The breakdown as JSON types (``json.dumps`` writes it as is), one shape for every
         run (``docs/schemas/breakdown.json``): no board or dead cards is None, an exact run
-        counts its ``boards`` (``samples`` None), a sampled one its ``samples``."""
+        counts its ``boards`` (``samples`` None), a sampled one its ``samples``.
+
+        >>> data = breakdown("KK", board="Ks 7h 2d").to_json()
+        >>> data["board"], data["dead"], data["boards"], data["labels"]["KhKd"]["made"]
+        (['Ks', '7h', '2d'], None, 1, 'set')
+        """
         return {
             "game": self.game,
             "rules": self.rules,

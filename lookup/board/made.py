@@ -190,7 +190,17 @@ class BoardTables:
 
 
 def board_tables(rules: RulesLike = "standard") -> BoardTables:
-    """The labelling arrays of ``rules`` (see :class:`BoardTables`), built on first use."""
+    """The labelling arrays of ``rules`` (see :class:`BoardTables`), built on first use.
+
+    >>> tables = board_tables("short-deck")
+    >>> len(tables.windows), tables.windows[0] == 0b1_0000_1111_0000  # A-6-7-8-9 first
+    (6, True)
+    >>> board_tables("badugi")
+    Traceback (most recent call last):
+    ...
+    lookup.GameError: breakdown needs a high poker ranking with straights and flushes \
+(standard, short-deck, short-deck-triton or one like them), not badugi
+    """
     ranking = get_ranking(rules)
     if not _supported(ranking):
         raise GameError(
@@ -304,6 +314,15 @@ def label_rows(
     Rows must hold distinct cards of the ranking's deck (the caller checks them; a
     bad row raises from the batch evaluator). ``formation`` is how a hand is formed,
     a key of :data:`FORMATIONS`.
+
+    >>> import numpy as np
+    >>> labels = label_rows(np.array([[51, 47]]), np.array([[46, 42, 0]]))  # AsKs on KhQh2c
+    >>> labels.made_key(0), labels.draw_keys(0), int(labels.straight_outs[0])
+    ('top-pair-top-kicker', ['backdoor-straight-draw'], 0)
+    >>> label_rows(np.array([[51, 51]]), np.array([[46, 42, 0]]))
+    Traceback (most recent call last):
+    ...
+    lookup.DuplicateCardError: row 0: card As appears more than once
     """
     return FORMATIONS[formation](np.asarray(hole, np.int64), np.asarray(board, np.int64), rules)
 
