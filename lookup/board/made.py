@@ -319,10 +319,10 @@ def label_rows(
     >>> labels = label_rows(np.array([[51, 47]]), np.array([[46, 42, 0]]))  # AsKs on KhQh2c
     >>> labels.made_key(0), labels.draw_keys(0), int(labels.straight_outs[0])
     ('top-pair-top-kicker', ['backdoor-straight-draw'], 0)
-    >>> label_rows(np.array([[51, 51]]), np.array([[46, 42, 0]]))
+    >>> label_rows(np.array([[51, 51]]), np.array([[46, 42, 0]]))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lookup.DuplicateCardError: row 0: card As appears more than once
+    lookup.DuplicateCardError: row 0: card As appears twice; the cards of a row must be ...
     """
     return FORMATIONS[formation](np.asarray(hole, np.int64), np.asarray(board, np.int64), rules)
 
