@@ -35,8 +35,9 @@ lookup.GameError: breakdown needs a high poker ranking with straights and flushe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Final
 
 import numpy as np
@@ -506,9 +507,11 @@ def _draws(
     return np.where(straight_draw, 4 * completing, 0)
 
 
-FORMATIONS: Final[
-    dict[str, Callable[[NDArray[np.int64], NDArray[np.int64], RulesLike], Labels]]
-] = {
-    "holdem": _label_holdem,
-}
-"""How each game family forms a hand, by family name: the labeller of its rows."""
+Labeller = Callable[[NDArray[np.int64], NDArray[np.int64], RulesLike], Labels]
+"""Labels rows of (hole cards, board cards) under a ranking: one game family's formation."""
+
+FORMATIONS: Final[Mapping[str, Labeller]] = MappingProxyType({"holdem": _label_holdem})
+"""How each game family forms a hand, by family name: the labeller of its rows (read-only).
+The Omaha family's (two hole and three board cards) is the one to add: its category per
+row from the game's own batch evaluation, and the hole counts of its rules (a card
+counts only if it can be one of the two that play)."""
