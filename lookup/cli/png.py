@@ -150,7 +150,8 @@ def bar_chart_png(
     top = max([100 * s for s in shares], default=1.0)
     axes.set_xlim(0, top * 1.18 + 1)
     for place, share in zip(places, shares, strict=True):
-        axes.text(100 * share + top * 0.01, place, f"{share:.1%}", va="center", fontsize=9)
+        shown = f"{share:.1%}" if share >= 0.01 or not share else f"{share:.2%}"  # no "0.0%"
+        axes.text(100 * share + top * 0.01, place, shown, va="center", fontsize=9)
     axes.set_xlabel("share of the range's weighted combos (%)")
     axes.set_title(title, fontsize=11)
     handles = [
