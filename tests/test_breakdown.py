@@ -10,6 +10,8 @@ from itertools import combinations
 from math import comb
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lookup
 from lookup.board.breakdown import breakdown
@@ -209,3 +211,42 @@ def test_weights_with_many_decimals_stay_exact() -> None:
         + sum(s.share for s in flop.made if s.key not in ("top-pair-top-kicker", "ace-high"))
         == 1
     )
+
+
+def test_a_late_progress_bar_shows_only_on_long_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    breakdown("AsKs", board="2c 7d", street="turn")
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr("lookup.core.progress.PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr("lookup.core.progress._isatty", lambda stream: True)
+    breakdown("AsKs", board="2c 7d", street="turn", progress=False)
+    assert capsys.readouterr().err == ""
+    breakdown("AsKs", board="2c 7d", street="turn")
+    assert "breakdown (exact)" in capsys.readouterr().err
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rules=st.sampled_from(["standard", "short-deck", "short-deck-triton"]),
+    size=st.sampled_from([3, 4, 5]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_any_combo_on_any_board_is_labelled_as_the_reference_says(
+    rules: str, size: int, seed: int
+) -> None:
+    ranking = get_ranking(rules)
+    cards = random.Random(seed).sample([c.index for c in ranking.deck], size + 2)
+    board, hole = cards[:size], cards[size:]
+    result = breakdown(
+        Range.from_weights({tuple(hole): 1}, game="short-deck" if "short" in rules else "holdem"),
+        board=board,
+        game="short-deck" if "short" in rules else "holdem",
+        rules=rules,
+    )
+    (label,) = result.labels.values()
+    plain_hole = [(c >> 2, c & 3) for c in hole]
+    plain_board = [(c >> 2, c & 3) for c in board]
+    flags, outs = ref.draws(plain_hole, plain_board, ranking.definition)
+    assert label.made == ref.made_class(plain_hole, plain_board, ranking.definition)
+    assert (set(label.draws), label.straight_outs) == (flags, outs)
