@@ -191,6 +191,10 @@ def test_json() -> None:
         (lambda: breakdown("KK:2", board="As 7h 2d"), lookup.RangeError, "weight"),
         (lambda: breakdown(3, board="As 7h 2d"), lookup.RangeError, "int"),  # type: ignore[arg-type]
         (lambda: breakdown("AA", board="2s 7h 6d", game="short-deck"), lookup.CardError, "2s"),
+        (lambda: breakdown("AA", street="flop", samples=0), lookup.PokerLookupError, "samples"),
+        (lambda: breakdown("AA", street="flop", exact_limit=-1), lookup.PokerLookupError,
+         "exact_limit"),
+        (lambda: breakdown("AA", street="flop", seed=-2), lookup.PokerLookupError, "seed"),
         (lambda: breakdown(Range("AA"), board="As 7h 6d", game="short-deck"), lookup.RangeError,
          "holdem range"),
     ],

@@ -64,6 +64,8 @@ def test_png_draws_the_bars(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         ["breakdown", "QQ+", "--board", "Ks 7h 2d", "--png", "b.jpg"],
         ["breakdown", "QsQh", "--board", "Qs 7h 2d"],
         ["breakdown", "QQ+", "--board", "2s 7h 8d", "--game", "short-deck"],
+        ["breakdown", "QQ+", "--street", "flop", "--samples", "0"],
+        ["breakdown", "QQ+", "--street", "flop", "--samples", "many"],
     ],
 )
 def test_bad_input_is_exit_2_and_one_line(

@@ -240,6 +240,7 @@ def breakdown(
     lookup.GameError: breakdown reads holdem and short-deck; game 'omaha' forms its hands \
 another way (not done yet)
     """
+    _check_counts(exact_limit, samples, seed)
     found = get_game(game)
     family = found.family.name
     if family not in FORMATIONS:
@@ -285,6 +286,24 @@ another way (not done yet)
         names, weights, combos, fixed, deck, size, ranking, family,
         exact_limit=exact_limit, samples=samples, seed=seed, progress=progress,
     )  # fmt: skip
+
+
+def _check_counts(exact_limit: object, samples: object, seed: object) -> None:
+    """Refuse a count that is not a whole number in range (bool is not a count).
+
+    >>> _check_counts(0, 1, None)
+    >>> _check_counts(10, 0, None)
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: samples must be a whole number from 1 up, got 0
+    """
+    for name, value, least in (("exact_limit", exact_limit, 0), ("samples", samples, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise PokerLookupError(
+                f"{name} must be a whole number from {least} up, got {value!r}", str(value)
+            )
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise PokerLookupError(f"seed must be a whole number from 0 up, got {seed!r}", str(seed))
 
 
 def _text(given: object) -> str:
