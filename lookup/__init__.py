@@ -19,7 +19,8 @@ subpackage with one job (``docs/architecture.md`` draws them):
 * :mod:`lookup.ranges` -- range notation of every game family, and :class:`Range`;
 * :mod:`lookup.odds` -- equity in every game, behind :func:`equity` (its Hold'em
   engine and heads-up preflop equity in :mod:`lookup.odds.holdem`);
-* :mod:`lookup.board` -- what hands hold on a board: :func:`outs`;
+* :mod:`lookup.board` -- what hands and ranges hold on a board: :func:`breakdown`,
+  :func:`outs`;
 * :mod:`lookup.cli` -- the ``pokerlookup`` command.
 
 Names other than the ranking basics are loaded on first access, so ``import
@@ -56,7 +57,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from lookup.batch.evaluate import categorize_batch, decode_batch, encode_batch, evaluate_batch
-    from lookup.board.outs import OutsResult, outs
+    from lookup.board.breakdown import breakdown
+    from lookup.board.outs import outs
     from lookup.game.best_five import BestFive, best_five, best_five_hilo
     from lookup.game.entry import evaluate
     from lookup.game.evaluate import evaluate_hilo
@@ -83,7 +85,6 @@ __all__ = [
     "GameError",
     "HandRank",
     "HandSizeError",
-    "OutsResult",
     "PlayerEquity",
     "PlayerHand",
     "PokerLookupError",
@@ -100,6 +101,7 @@ __all__ = [
     "TableError",
     "best_five",
     "best_five_hilo",
+    "breakdown",
     "categorize_batch",
     "decode_batch",
     "encode_batch",
@@ -143,7 +145,8 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("EquityResult", "PlayerEquity"), "lookup.odds.results"),
     "parse_range": "lookup.ranges.holdem",
     "Range": "lookup.ranges.range",
-    **dict.fromkeys(("OutsResult", "outs"), "lookup.board.outs"),
+    "breakdown": "lookup.board.breakdown",
+    "outs": "lookup.board.outs",
 }
 
 

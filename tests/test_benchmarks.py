@@ -39,6 +39,7 @@ SCRIPTS: dict[str, list[list[str]]] = {
     "memory.py": [["--quick"]],
     "compare_showdown.py": [["--deals", "5", "--repeat", "2"]],
     "compare_outs.py": [["--spots", "2", "--repeat", "1"]],
+    "compare_breakdown.py": [["--quick"]],
 }
 PYTEST_MODULES = ["bench_batch.py", "bench_evaluate.py", "bench_equity.py"]
 NOT_RUN = {"conftest.py"}  # pytest's own hook file

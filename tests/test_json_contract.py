@@ -62,6 +62,10 @@ RUNS: list[tuple[str, list[str], str | None]] = [
     ("outs", ["As Ks", "Qh Qd", "--board", "Js Ts 2h"], None),
     ("outs", ["QQ+:0.5, AKs", "Jh Th", "--board", "Js Ts 2h 3c", "--dead", "4d"], None),
     ("outs", ["--game", "omaha-hilo", "As 2s Kd Kh", "Qd Qc 4d 5c", "--board", "6s 7h 8d"], None),
+    ("breakdown", ["QQ+, AK:0.5", "--board", "Ks 7h 2d", "--dead", "Ah"], None),
+    ("breakdown", ["AKs", "--street", "flop", "--no-progress"], None),
+    ("breakdown", ["AK", "--street", "flop", "--exact-limit", "0", "--samples", "20"], None),
+    ("breakdown", ["AT", "--board", "Ah 6d 7c 8s 9c", "--game", "short-deck"], None),
     ("preflop", [], None),
     ("preflop", ["--vs", "QQ+, AKs"], None),
     ("census", ["5", "--no-progress"], None),
@@ -98,6 +102,7 @@ def test_every_json_document_fits_its_schema_on_one_line(
 
 def test_every_command_has_a_schema_and_the_docs_name_it() -> None:
     commands = ["eval", "showdown", "equity", "outs", "preflop", "census", "rules", "games"]
+    commands = ["eval", "showdown", "equity", "breakdown", "preflop", "census", "rules", "games"]
     assert sorted(p.stem for p in SCHEMAS.glob("*.json")) == sorted(commands)
     assert {command for command, _, _ in RUNS} == set(commands)
     cli = (SCHEMAS.parent / "cli.md").read_text()

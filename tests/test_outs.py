@@ -220,7 +220,7 @@ def test_equity_after_each_card_is_the_reference_equity_on_that_board() -> None:
 
 def test_the_facade_serves_outs_and_its_result() -> None:
     assert lookup.outs is outs
-    assert isinstance(lookup.outs(["As Ks", "Qh Qd"], "Js Ts 2h"), lookup.OutsResult)
+    assert isinstance(lookup.outs(["As Ks", "Qh Qd"], "Js Ts 2h"), OutsResult)
 
 
 def test_to_json_spells_fractions_as_text() -> None:

@@ -32,6 +32,7 @@ COMMANDS: tuple[str, ...] = (
     "showdown",
     "equity",
     "outs",
+    "breakdown",
     "preflop",
     "census",
     "rules",
@@ -52,6 +53,7 @@ examples:
   pokerlookup equity AsAh KsKh --board 2c7d9h  # win, tie and equity of each player
   pokerlookup equity "QQ+, AKs" JhTh           # ranges in quotes
   pokerlookup outs AsKs QhQd --board JsTs2h    # the cards that put each player ahead
+  pokerlookup breakdown "QQ+, AK" --board "Ks 7h 2d"   # made hands and draws of a range
   pokerlookup preflop --vs "QQ+, AKs"          # 13x13 chart of exact preflop equity
   pokerlookup census 7 --jobs 2                # every 7-card hand, counted by category
   pokerlookup eval --rules deuce-to-seven 7c5d4h3s2c   # any ranking: see `pokerlookup rules`

@@ -217,3 +217,56 @@ def draw_grids(panels: Sequence[GridPanel], *, title: str, scale_label: str, pat
         save_png(figure, path)
     finally:
         plt.close(figure)
+
+
+def bar_chart_png(
+    groups: list[tuple[str, list[tuple[str, float]]]], title: str, path: Path
+) -> None:
+    """Draw horizontal bars of shares (0-1), in titled groups, top to bottom, to ``path``.
+
+    ``groups``: ``(group title, [(label, share), ...])``, each group in its own colour
+    and each bar labelled with its percentage (``breakdown --png``: made hands, draws).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> bar_chart_png([("made", [("set", 0.1)]), ("draws", [("gutshot", 0.25)])], "t",
+    ...               folder / "b.png")
+    >>> (folder / "b.png").read_bytes()[:4]
+    b'\\x89PNG'
+    >>> bar_chart_png([], "t", folder / "missing" / "b.png")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: cannot write --png .../missing/b.png: No such file or directory
+    """
+    plt = pyplot()
+    colours = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a")
+    labels: list[str] = []
+    shares: list[float] = []
+    bar_colours: list[str] = []
+    for number, (_, rows) in enumerate(groups):
+        for label, share in rows:
+            labels.append(label)
+            shares.append(share)
+            bar_colours.append(colours[number % len(colours)])
+    height = max(2.0, 0.32 * len(labels) + 1.2)
+    figure, axes = plt.subplots(figsize=(8, height))
+    places = list(range(len(labels)))[::-1]  # the first row at the top
+    axes.barh(places, [100 * s for s in shares], color=bar_colours, height=0.7)
+    axes.set_yticks(places, labels, fontsize=10)
+    top = max([100 * s for s in shares], default=1.0)
+    axes.set_xlim(0, top * 1.18 + 1)
+    for place, share in zip(places, shares, strict=True):
+        shown = f"{share:.1%}" if share >= 0.01 or not share else f"{share:.2%}"  # no "0.0%"
+        axes.text(100 * share + top * 0.01, place, shown, va="center", fontsize=9)
+    axes.set_xlabel("share of the range's weighted combos (%)")
+    axes.set_title(title, fontsize=11)
+    handles = [
+        plt.Rectangle((0, 0), 1, 1, color=colours[n % len(colours)]) for n in range(len(groups))
+    ]
+    if groups:
+        axes.legend(handles, [group for group, _ in groups], loc="best", fontsize=9)
+    axes.spines[["top", "right"]].set_visible(False)
+    try:
+        save_png(figure, path)
+    finally:
+        plt.close(figure)
