@@ -101,8 +101,9 @@ def test_every_json_document_fits_its_schema_on_one_line(
 
 
 def test_every_command_has_a_schema_and_the_docs_name_it() -> None:
-    commands = ["eval", "showdown", "equity", "outs", "preflop", "census", "rules", "games"]
-    commands = ["eval", "showdown", "equity", "breakdown", "preflop", "census", "rules", "games"]
+    commands = [
+        "eval", "showdown", "equity", "outs", "breakdown", "preflop", "census", "rules", "games"
+    ]  # fmt: skip
     assert sorted(p.stem for p in SCHEMAS.glob("*.json")) == sorted(commands)
     assert {command for command, _, _ in RUNS} == set(commands)
     cli = (SCHEMAS.parent / "cli.md").read_text()
