@@ -19,6 +19,7 @@ subpackage with one job (``docs/architecture.md`` draws them):
 * :mod:`lookup.ranges` -- range notation of every game family, and :class:`Range`;
 * :mod:`lookup.odds` -- equity in every game, behind :func:`equity` (its Hold'em
   engine and heads-up preflop equity in :mod:`lookup.odds.holdem`);
+* :mod:`lookup.strength` -- hand strength for bots and solvers: HS, potential, E[HS];
 * :mod:`lookup.cli` -- the ``pokerlookup`` command.
 
 Names other than the ranking basics are loaded on first access, so ``import
@@ -66,6 +67,7 @@ if TYPE_CHECKING:
     from lookup.ranges.range import Range
     from lookup.ranking.describe import parse_description
     from lookup.ranking.fast import evaluate5, evaluate6, evaluate7
+    from lookup.strength.front import strength
 
 __version__ = "0.2.0"
 
@@ -117,6 +119,7 @@ __all__ = [
     "parse_range",
     "rankings",
     "showdown",
+    "strength",
 ]
 
 # Where each name served on first access lives. The fast paths load the tables, the
@@ -139,6 +142,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("EquityResult", "PlayerEquity"), "lookup.odds.results"),
     "parse_range": "lookup.ranges.holdem",
     "Range": "lookup.ranges.range",
+    "strength": "lookup.strength.front",
 }
 
 

@@ -87,7 +87,7 @@ def test_the_facade_is_small_and_every_name_is_listed_in_the_readme() -> None:
     readme = (ROOT / "README.md").read_text()
     # The bound grows only by a deliberate edit: 47 since lookup.Range, the value every
     # range input and the coming breakdown and strength features take (issue 21).
-    assert len(lookup.__all__) <= 47
+    assert len(lookup.__all__) <= 48
     missing = [name for name in lookup.__all__ if f"`{name}`" not in readme]
     assert missing == []
 

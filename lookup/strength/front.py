@@ -1,0 +1,425 @@
+"""``lookup.strength``: how strong every hero hand is on a board, now and as cards come.
+
+For bot and solver builders (``docs/strength.md`` says what each number means and
+where it comes from). Against an opponent's range (``"random"``, range text or a
+:class:`~lookup.ranges.range.Range`, weights honoured), with card removal:
+
+* ``hs``: the share of opponent weight the hero beats now, ties counted half;
+* ``ppot`` / ``npot``: over weighted (opponent combo, runout) pairs, the chance of
+  getting ahead when behind and of falling behind when ahead (Billings, Papp,
+  Schaeffer and Szafron 1998; the runout is the turn and river from a flop, the
+  river from a turn);
+* ``effective_hs`` = HS(1 - NPOT) + (1 - HS) PPOT (Papp 1998, eq. 6.3) and
+  ``effective_hs_optimistic`` = HS + (1 - HS) PPOT (Billings et al. 1998);
+* ``expected_hs``, ``expected_hs2``: E[HS] and E[HS²] at the river over every
+  completion of the board, each equally likely (Johanson et al. 2013), and
+  ``histogram``: the share of completions whose river HS falls in each of ``bins``
+  equal bins;
+* ``percentile``: the share of the board's hero combos with a lower ``expected_hs``,
+  ties (itself included) counted half.
+
+Hold'em and short deck are exact; Omaha is sampled, for given hands only.
+
+>>> s = strength("Ks 7h 2d", hands="As Kd")
+>>> h = s["AsKd"]
+>>> round(h.hs, 4), round(h.ppot, 4), round(h.npot, 4), round(h.expected_hs, 4)
+(0.9685, 0.1571, 0.0785, 0.8975)
+>>> strength("Ks 7h 2d", hands="Ks Kd")
+Traceback (most recent call last):
+...
+lookup.DuplicateCardError: hand KsKd holds Ks, which is on the board or dead
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb, lcm
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from lookup.core.cards import DECK, CardsLike, parse_cards
+from lookup.core.errors import (
+    DuplicateCardError,
+    GameError,
+    HandSizeError,
+    PokerLookupError,
+    RangeError,
+    TableError,
+)
+from lookup.game.registry import Game, GameLike, get_game
+from lookup.odds.holdem.heads_up import versus_random
+from lookup.ranges.holdem import class_name
+from lookup.ranges.holding import holding_cards
+from lookup.ranges.range import Range
+from lookup.ranking.ranking import Ranking, RulesLike
+from lookup.strength.exact import potential_counts, river_counts
+from lookup.strength.result import Strength
+
+__all__ = ["OpponentLike", "strength"]
+
+OpponentLike = str | Range
+"""An opponent: ``"random"``, range text (weights allowed) or a :class:`Range`."""
+
+F64 = npt.NDArray[np.float64]
+_STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
+
+
+def strength(
+    board: CardsLike = (),
+    *,
+    hands: object = None,
+    opponents: OpponentLike = "random",
+    game: GameLike = "holdem",
+    dead: CardsLike = (),
+    rules: RulesLike | None = None,
+    bins: int = 10,
+    table: str | None = None,
+    samples: int = 2_000,
+    seed: int | None = None,
+) -> Strength:
+    """Hand strength of every hero hand the board allows, or of ``hands``, against ``opponents``.
+
+    Parameters:
+
+    ``board``: 0, 3, 4 or 5 cards
+    ``hands``: None (every combo the board and dead cards leave), one hand (``"As Kd"``),
+        a list of hands, or range text / a :class:`Range` (its combos)
+    ``opponents``: ``"random"``, range text or a :class:`Range` of the game (weights count)
+    ``game``: ``holdem``, ``short-deck`` (exact) or ``omaha``, ``omaha5``, ``omaha6``
+        (sampled, ``hands`` required)
+    ``dead``: cards out of play
+    ``rules``: a ranking replacing the game's own (as :func:`lookup.equity` takes it)
+    ``bins``: the histogram's number of equal bins of [0, 1]
+    ``table``: a folder of precomputed strength tables. Not built yet: giving one is
+        refused (``python -m tablegen strength`` will write them)
+    ``samples``, ``seed``: Omaha only: samples per hand and quantity, and their seed
+
+    Preflop (no board) only ``expected_hs`` exists, exactly against a random hand
+    (from the heads-up preflop table); E[HS²] and histograms preflop need the tables.
+    On the river there is no hand potential. Quantities whose denominator is empty
+    are NaN (the range leaves the hero no opponent), PPOT (NPOT) is 0 for a hand
+    never behind (ahead) or tied.
+
+    >>> s = strength("Ks 7h 2d 5c 9s", opponents="KK, 77:0.5")
+    >>> len(s), s.street, s.ppot
+    (1081, 'river', None)
+    >>> s["AsAh"].hs, s["8s6s"].hs  # a straight beats both sets
+    (0.0, 1.0)
+    >>> strength("Ks 7h", hands="AsAh")
+    Traceback (most recent call last):
+    ...
+    lookup.HandSizeError: a board is 0, 3, 4 or 5 cards, got 2
+    >>> strength("Ks 7h 2d", table="tables/strength")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.TableError: strength tables are not built yet: ... computes them (leave table=None)
+    """
+    if table is not None:
+        raise TableError(
+            f"strength tables are not built yet: {table!r} cannot be read; the Dask generator "
+            "(python -m tablegen strength, issue 23) will write them, and until then "
+            "lookup.strength computes them (leave table=None)",
+            table,
+        )
+    found = get_game(game)
+    ranking = found.high_ranking(rules)
+    if found.hilo or found.family.name not in ("holdem", "omaha") or ranking.kind.name != "poker":
+        raise GameError(
+            f"strength is defined for holdem, short-deck and the omaha high games, not "
+            f"{found.name!r} under {ranking.name}",
+            found.name,
+        )
+    if isinstance(bins, bool) or not isinstance(bins, int) or bins < 1:
+        raise PokerLookupError(f"bins must be a whole number from 1, got {bins!r}", bins)
+    deck = [card.index for card in ranking.deck]
+    board_ix = _cards(board, "board", deck)
+    dead_ix = _cards(dead, "dead cards", deck)
+    if len(board_ix) not in _STREETS:
+        raise HandSizeError(f"a board is 0, 3, 4 or 5 cards, got {len(board_ix)}", len(board_ix))
+    shared = set(board_ix) & set(dead_ix)
+    if shared:
+        card = str(DECK[min(shared)])
+        raise DuplicateCardError(f"card {card} is both on the board and dead", card)
+    out = set(board_ix) | set(dead_ix)
+    avail = [i for i in deck if i not in out]
+    opponent = _opponent(opponents, found, out)
+    heroes = _hands(hands, found, out, deck)
+    if found.family.name == "omaha":
+        if heroes is None:
+            raise HandSizeError(
+                f"{found.name} strength is sampled for given hands: pass hands= (every hero "
+                f"against every opponent is too many pairs to enumerate)",
+                found.name,
+            )
+        raise GameError(f"{found.name} strength is not available yet", found.name)
+    return _holdem(found, ranking, tuple(board_ix), avail, heroes, opponent, bins, dead_ix)
+
+
+def _cards(cards: CardsLike, what: str, deck: list[int]) -> list[int]:
+    found = [card.index for card in parse_cards(cards)]
+    for i in found:
+        if i not in deck:
+            raise DuplicateCardError(
+                f"{what}: card {DECK[i]} is not in this game's deck", str(DECK[i])
+            )
+    return found
+
+
+def _opponent(
+    opponents: object, game: Game, out: set[int]
+) -> dict[tuple[int, ...], Fraction] | None:
+    """The opponent's weights once the board and dead cards are out; None for a random hand."""
+    if isinstance(opponents, str) and opponents.strip().lower() == "random":
+        return None
+    if not isinstance(opponents, str | Range):
+        raise RangeError(
+            f"opponents is 'random', range text or a Range, got {type(opponents).__name__}",
+            opponents,
+        )
+    weights = {
+        combo: weight
+        for combo, weight in Range(opponents, game).weights.items()
+        if out.isdisjoint(combo)
+    }
+    if not weights:
+        raise RangeError(
+            f"the opponent's range {str(opponents)!r} has no combo the board leaves", str(opponents)
+        )
+    return weights
+
+
+def _hands(
+    hands: object, game: Game, out: set[int], deck: list[int]
+) -> list[tuple[int, ...]] | None:
+    """The hero hands (card indices, highest first), or None for every combo."""
+    if hands is None:
+        return None
+    hole = game.hole_cards
+    one = holding_cards(hands, hole) if isinstance(hands, str) else None
+    if one is not None:
+        rows = [tuple(c.index for c in one)]
+    elif isinstance(hands, str | Range):
+        rows = [tuple(combo) for combo in Range(hands, game).combos]
+    else:
+        try:
+            rows = [tuple(c.index for c in parse_cards(hand)) for hand in hands]  # type: ignore[attr-defined]
+        except TypeError:
+            raise HandSizeError(
+                f"hands is one hand, a list of hands or a range, got {hands!r}", hands
+            ) from None
+    found: list[tuple[int, ...]] = []
+    for row in rows:
+        text = "".join(str(DECK[i]) for i in row)
+        if len(row) != hole:
+            raise HandSizeError(
+                f"hand {text} has {len(row)} cards; a {game.name} hand has {hole}", text
+            )
+        for i in row:
+            if i in out:
+                raise DuplicateCardError(
+                    f"hand {text} holds {DECK[i]}, which is on the board or dead", text
+                )
+            if i not in deck:
+                raise DuplicateCardError(
+                    f"hand {text}: card {DECK[i]} is not in this game's deck", text
+                )
+        key = tuple(sorted(row, reverse=True))
+        if key not in found:
+            found.append(key)
+    if not found:
+        raise HandSizeError("hands names no hand", hands)
+    return found
+
+
+def _weight_matrix(
+    opponent: dict[tuple[int, ...], Fraction] | None,
+) -> tuple[npt.NDArray[np.int64], bool]:
+    """The opponent's 52 x 52 integer weights (the exact weights times their common
+    denominator), and whether the opponent is a random hand."""
+    weights = np.zeros((52, 52), dtype=np.int64)
+    if opponent is None:
+        weights += 1
+        np.fill_diagonal(weights, 0)
+        return weights, True
+    scale = lcm(*(w.denominator for w in opponent.values()))
+    for (a, b), w in opponent.items():
+        weights[a, b] = weights[b, a] = int(w * scale)
+    return weights, False
+
+
+def _holdem(
+    game: Game,
+    ranking: Ranking,
+    board: tuple[int, ...],
+    avail_list: list[int],
+    heroes: list[tuple[int, ...]] | None,
+    opponent: dict[tuple[int, ...], Fraction] | None,
+    bins: int,
+    dead: list[int],
+) -> Strength:
+    avail = np.array(sorted(avail_list), dtype=np.intp)
+    combos = [
+        (hi, lo)
+        for hi in sorted(avail_list, reverse=True)
+        for lo in sorted(avail_list, reverse=True)
+        if lo < hi
+    ]
+    position = np.full(52 * 52, -1, dtype=np.intp)
+    for i, (hi, lo) in enumerate(combos):
+        position[hi * 52 + lo] = i
+    chosen = (
+        np.arange(len(combos)) if heroes is None else position[[h[0] * 52 + h[1] for h in heroes]]
+    )
+    rows = np.array(combos, dtype=np.intp)[chosen]
+    street = _STREETS[len(board)]
+    if street == "preflop":
+        return _preflop(game, ranking, combos, chosen, rows, opponent, bins, dead)
+    weights, random = _weight_matrix(opponent)
+    need = 5 - len(board)
+    river = river_counts(ranking, board, avail, need, weights)
+    fields = _river_fields(river, position, len(combos), bins, random)
+    now = river if need == 0 else river_counts(ranking, board, avail, 0, weights)
+    now_pos = position[now.high[0] * 52 + now.low[0]]
+    hs_num = np.zeros(len(combos), dtype=np.int64)
+    hs_den = np.zeros(len(combos), dtype=np.int64)
+    hs_num[now_pos] = 2 * now.beaten[0] + now.tied[0]
+    hs_den[now_pos] = 2 * now.total[0]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        fields["hs"] = hs_num / hs_den
+    out = {name: array[chosen] for name, array in fields.items()}
+
+    def potential() -> dict[str, F64]:
+        cur = np.zeros(len(combos), dtype=np.uint16)
+        cur[now_pos] = now.classes[0]
+        later = np.zeros((river.classes.shape[0], len(combos)), dtype=np.uint16)
+        later[np.arange(len(later))[:, None], position[river.high * 52 + river.low]] = river.classes
+        cards = np.array(combos, dtype=np.intp)
+        opp = weights[cards[:, 0], cards[:, 1]]
+        runs = comb(len(avail_list) - 4, need)
+        hp = potential_counts(cur, later, cards, opp, chosen, runs)
+        return {**_potentials(hp, hs_num[chosen], hs_den[chosen]), "transitions": hp}
+
+    return Strength(
+        game=game.name,
+        board=board,
+        street=street,
+        combos=rows,
+        bins=bins,
+        fields=out,
+        potential=None if need == 0 else potential,
+    )
+
+
+def _river_fields(
+    river: Any, position: npt.NDArray[np.intp], count: int, bins: int, random: bool
+) -> dict[str, Any]:
+    """expected_hs, expected_hs2, histogram and percentile of every combo, from the river counts."""
+    pos = position[river.high * 52 + river.low]
+    valid = river.total > 0
+    pos_v = pos[valid]
+    num = (2 * river.beaten + river.tied)[valid]
+    den = (2 * river.total)[valid]
+    n = np.bincount(pos_v, minlength=count)
+    binned = np.minimum(num * bins // den, bins - 1)
+    hist = np.bincount(pos_v * bins + binned, minlength=count * bins).reshape(count, bins)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        if len(den) and (den == den[0]).all():
+            # Every HS has one denominator (a random opponent): integer sums, one exact
+            # division each. Float sums of integers below 2**53 are exact.
+            d = int(den[0])
+            s1 = np.bincount(pos_v, weights=num, minlength=count)
+            s2 = np.bincount(pos_v, weights=num.astype(np.float64) ** 2, minlength=count)
+            ehs, ehs2 = s1 / (d * n), s2 / (d * d * n)
+            key = s1 if (n == n.max()).all() else ehs  # exact order when every count agrees
+        else:
+            hs = num / den
+            hs2 = (num * num) / (den * den)  # one rounding: exact for a single completion
+            ehs = np.bincount(pos_v, weights=hs, minlength=count) / n
+            ehs2 = np.bincount(pos_v, weights=hs2, minlength=count) / n
+            key = ehs
+        histogram = hist / n[:, None]
+    order = np.sort(key)
+    lower = np.searchsorted(order, key, side="left")
+    equal = np.searchsorted(order, key, side="right") - lower
+    percentile = (lower + equal / 2) / count
+    return {
+        "expected_hs": ehs,
+        "expected_hs2": ehs2,
+        "histogram": histogram,
+        "percentile": percentile,
+    }
+
+
+def _potentials(
+    hp: npt.NDArray[np.int64], hs_num: npt.NDArray[np.int64], hs_den: npt.NDArray[np.int64]
+) -> dict[str, Any]:
+    """PPOT, NPOT and both effective strengths from the exact counts, each rounded once."""
+    names = ("ppot", "npot", "effective_hs", "effective_hs_optimistic")
+    out = {name: np.empty(len(hp)) for name in names}
+    for i, m in enumerate(hp.tolist()):
+        ahead, tied, behind = (sum(row) for row in m)
+        ppot = _ratio(2 * m[2][0] + m[2][1] + m[1][0], 2 * behind + tied)
+        npot = _ratio(2 * m[0][2] + m[0][1] + m[1][2], 2 * ahead + tied)
+        values: tuple[Fraction | None, ...] = (ppot, npot, None, None)
+        if hs_den[i]:
+            hs = Fraction(int(hs_num[i]), int(hs_den[i]))
+            values = (ppot, npot, hs * (1 - npot) + (1 - hs) * ppot, hs + (1 - hs) * ppot)
+        for name, value in zip(names, values, strict=True):
+            out[name][i] = float("nan") if value is None else float(value)
+    return out
+
+
+def _ratio(num: int, den: int) -> Fraction:
+    return Fraction(num, den) if den else Fraction(0)
+
+
+def _preflop(
+    game: Game,
+    ranking: Ranking,
+    combos: list[tuple[int, int]],
+    chosen: npt.NDArray[np.intp],
+    rows: npt.NDArray[np.intp],
+    opponent: object,
+    bins: int,
+    dead: list[int],
+) -> Strength:
+    """Preflop E[HS] against a random hand: the heads-up table's equity versus random.
+
+    With a random opponent, every (opponent, board) pair is equally likely and every
+    board leaves each hero the same number of opponent combos, so E[HS] over boards
+    is the equity against a random hand, which the table holds exactly."""
+    if opponent is not None or dead or game.name != "holdem" or ranking.name != "standard":
+        raise RangeError(
+            "preflop strength is read from the heads-up preflop table: Hold'em, standard "
+            "rules, a random opponent and no dead cards (other cases need the strength "
+            "tables, not built yet)",
+            "preflop",
+        )
+    by_class: dict[str, Fraction] = {}
+    exact = []
+    for combo in combos:
+        name = class_name(combo)
+        if name not in by_class:
+            by_class[name] = versus_random(name).exact_equity
+        exact.append(by_class[name])
+    ehs = np.array([float(x) for x in exact])
+    order = sorted(exact)
+    from bisect import bisect_left, bisect_right  # the preflop path's only sort helpers
+
+    percentile = np.array(
+        [
+            (bisect_left(order, x) + (bisect_right(order, x) - bisect_left(order, x)) / 2)
+            / len(order)
+            for x in exact
+        ]
+    )
+    return Strength(
+        game=game.name,
+        board=(),
+        street="preflop",
+        combos=rows,
+        bins=bins,
+        fields={"expected_hs": ehs[chosen], "percentile": percentile[chosen]},
+    )

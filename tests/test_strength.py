@@ -1,0 +1,241 @@
+"""lookup.strength (issue 23) against the brute force of tests/strength_reference.py.
+
+Exact quantities are ratios of exact integer counts rounded once, so they must equal
+``float(Fraction)`` of the reference exactly: HS, PPOT, NPOT, both effective
+strengths, the histogram shares, the percentile, and E[HS] / E[HS²] against a random
+hand (one denominator for every completion). E[HS] against a weighted range is a mean
+of per-completion ratios with different denominators, summed in floats: it is held to
+1e-12 there, and its integer counts per completion are held exactly through
+``transitions`` and the river counts.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+import lookup
+from lookup.core.cards import parse_cards
+from lookup.preflop.classes import CLASS_NAMES
+from lookup.preflop.table import class_counts
+from lookup.ranges.range import Range
+from lookup.strength import strength
+
+from .strength_reference import reference
+
+EXACT = ("hs", "ppot", "npot", "effective_hs", "effective_hs_optimistic")
+
+
+def ix(text: str) -> list[int]:
+    return [c.index for c in parse_cards(text)]
+
+
+def combo(text: str) -> tuple[int, int]:
+    a, b = ix(text)
+    return max(a, b), min(a, b)
+
+
+def weights_of(text: str, game: str = "holdem") -> dict[tuple[int, int], Fraction]:
+    return {(max(c), min(c)): w for c, w in Range(text, game).weights.items()}  # type: ignore[misc]
+
+
+def check(result: object, row: int, ref: object, *, exact_ehs: bool) -> None:
+    got = result[row]  # type: ignore[index]
+    for name in EXACT:
+        want = getattr(ref, name)
+        value = getattr(got, name)
+        assert (value is None) == (want is None), name
+        if want is not None:
+            assert value == float(want), (name, value, float(want))
+    for name in ("expected_hs", "expected_hs2"):
+        want = getattr(ref, name)
+        if exact_ehs:
+            assert getattr(got, name) == float(want), name
+        else:
+            assert getattr(got, name) == pytest.approx(float(want), abs=1e-12), name
+    assert got.histogram == tuple(float(x) for x in ref.histogram)
+
+
+# --- rivers: every hero, the percentile included -------------------------------------------
+
+
+@pytest.mark.parametrize("opponents", ["random", "TT+:0.5, AK, 98s:0.25, 7s6s"])
+def test_river_every_hand_short_deck(opponents: str) -> None:
+    board = ix("Ah 9h 8d 7c 6s")
+    deck = [c for c in range(52) if c >= 16]
+    opp = None if opponents == "random" else weights_of(opponents, "short-deck")
+    result = strength(board, game="short-deck", opponents=opponents, bins=7)
+    left = [c for c in deck if c not in board]
+    refs = {}
+    for a, b in combinations(left, 2):
+        hero = (max(a, b), min(a, b))
+        refs[hero] = reference(board, hero, opp, deck=deck, rules="short-deck", bins=7)
+    assert len(result) == len(refs) == 465
+    keys = {h: r.expected_hs for h, r in refs.items() if r.expected_hs is not None}
+    for row, cards in enumerate(result.combos.tolist()):
+        ref = refs[tuple(cards)]  # type: ignore[index]
+        if ref.hs is None:  # the range leaves this hero no opponent
+            assert np.isnan(result.hs[row])
+            continue
+        check(result, row, ref, exact_ehs=True)  # one completion: one ratio
+        lower = sum(1 for v in keys.values() if v < ref.expected_hs)
+        equal = sum(1 for v in keys.values() if v == ref.expected_hs)
+        if opponents == "random":
+            assert result.percentile[row] == float(Fraction(2 * lower + equal, 2 * len(refs)))
+    assert result.ppot is None and result.street == "river"
+
+
+# --- turns: potentials, dead cards, weighted ranges ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("board", "dead", "opponents", "heroes"),
+    [
+        ("Ks 7h 2d 9s", "", "random", ["As Kd", "Ts 8s", "7c 7d", "3c 4c"]),
+        ("Ks 7h 2d 9s", "Qs 3d", "QQ+:0.5, AK, KQs:0.75, T8s, 98, 77", ["As Kd", "Ts 8s", "Ah Ad"]),
+        ("Jc Tc 4h 4s", "", "44, JT:0.5, AcKc, 55-22:0.25", ["Qc 9c", "Ah 4d", "Jd Ts"]),
+    ],
+)
+def test_turn_against_reference(board: str, dead: str, opponents: str, heroes: list[str]) -> None:
+    opp = None if opponents == "random" else weights_of(opponents)
+    result = strength(board, hands=heroes, dead=dead, opponents=opponents)
+    for row, hero in enumerate(heroes):
+        ref = reference(ix(board), combo(hero), opp, dead=ix(dead))
+        check(result, row, ref, exact_ehs=opp is None)
+        scale = result.transitions[row].sum() / sum(sum(r) for r in ref.hp)
+        assert [[Fraction(int(x)) for x in r] for r in result.transitions[row]] == [
+            [x * scale for x in r] for r in ref.hp
+        ]
+
+
+# --- flops: a few heroes ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("board", "opponents", "heroes"),
+    [
+        ("Ks 7h 2d", "KK:0.5, 77, 22:0.25, AK, K7s, 98s:0.5, AhQh", ["As Kd", "8s 6s", "7c 7d"]),
+        ("9c 8c 2h", "JJ+, 2s2d:0.5, Tc7c, 65s", ["Ac Qc", "9s 9d"]),
+    ],
+)
+def test_flop_against_reference(board: str, opponents: str, heroes: list[str]) -> None:
+    opp = weights_of(opponents)
+    result = strength(board, hands=heroes, opponents=opponents)
+    for row, hero in enumerate(heroes):
+        check(result, row, reference(ix(board), combo(hero), opp), exact_ehs=False)
+
+
+def test_flop_random_expected_hs_exact() -> None:
+    """Against a random hand every completion has one denominator: E[HS] and E[HS²] are
+    exact. (A short-deck flop keeps the brute force to 189,000 evaluations.)"""
+    deck = range(16, 52)
+    result = strength("Qd 8h 6s", hands=["Jh Ts", "Ad Kd"], game="short-deck")
+    for row, hero in enumerate(["Jh Ts", "Ad Kd"]):
+        ref = reference(ix("Qd 8h 6s"), combo(hero), None, deck=deck, rules="short-deck")
+        check(result, row, ref, exact_ehs=True)
+
+
+def test_holdem_flop_random_hs() -> None:
+    result = strength("Qd 8h 3s", hands="Jh Ts")
+    ref = reference(ix("Qd 8h 3s"), combo("Jh Ts"), None, potential=False, expected=False)
+    assert result[0].hs == float(ref.hs)
+
+
+def test_random_opponent_effective_hs_is_expected_hs() -> None:
+    """HS(1-NPOT) + (1-HS)PPOT over pairs is the equity against the range; against a random
+    hand every (opponent, board) pair weighs the same, so it is E[HS] too."""
+    result = strength("Ks 7h 2d 9s")
+    assert np.array_equal(result.effective_hs, result.expected_hs) or np.allclose(
+        result.effective_hs, result.expected_hs, rtol=0, atol=1e-15
+    )
+
+
+@pytest.mark.parametrize("opponents", ["QQ+, AK:0.5, 98s", "random"])
+def test_effective_hs_is_equity_against_the_range(opponents: str) -> None:
+    hand = "Ts 8s"
+    result = strength("Ks 7h 2d 9s", hands=hand, opponents=opponents)
+    equity = lookup.equity([hand, opponents], board="Ks 7h 2d 9s", exact=True)[0]
+    assert result[0].effective_hs == pytest.approx(equity.equity, abs=1e-12)
+
+
+def test_whole_flop_is_consistent() -> None:
+    """Every combo of a flop: percentiles average 1/2, histograms sum to 1, and each hand's
+    row equals the same hand asked alone."""
+    result = strength("Ah 7d 2c")
+    assert len(result) == 1176
+    assert result.percentile.mean() == pytest.approx(0.5, abs=1e-15)
+    assert np.allclose(result.histogram.sum(axis=1), 1)
+    alone = strength("Ah 7d 2c", hands=["7h 7s", "Kd Qd"])
+    for hand in ("7h 7s", "Kd Qd"):
+        for name in ("hs", "expected_hs", "expected_hs2", "percentile"):
+            assert (
+                getattr(alone, name)[alone.index(hand)] == getattr(result, name)[result.index(hand)]
+            )
+        assert (alone.histogram[alone.index(hand)] == result.histogram[result.index(hand)]).all()
+    assert alone["7h 7s"] == strength("Ah 7d 2c", hands="7h7s")[0]
+
+
+# --- published anchors -----------------------------------------------------------------------
+
+
+def test_preflop_aa_anchor() -> None:
+    assert round(strength(hands="As Ah")[0].expected_hs, 6) == 0.852037
+
+
+def test_preflop_every_class_from_the_table() -> None:
+    """E[HS] against a random hand preflop is the heads-up table's equity versus random:
+    (wins + ties / 2) over every showdown of the class's row, summed here from the table."""
+    data = class_counts()
+    n = len(CLASS_NAMES)
+    result = strength()
+    assert len(result) == 1326 and result.hs is None and result.ppot is None
+    for k, name in enumerate(CLASS_NAMES):
+        row = range(k * n, (k + 1) * n)
+        wins = sum(data.wins[c] for c in row)
+        ties = sum(data.ties[c] for c in row)
+        showdowns = 1_712_304 * sum(data.pairs[c] for c in row)
+        want = float(Fraction(2 * wins + ties, 2 * showdowns))
+        hand = Range(name).combos[0]
+        assert result[hand].expected_hs == want, name
+    assert round(result["7h 2c"].expected_hs, 4) == 0.3458
+
+
+def test_papp_worked_example() -> None:
+    """Papp's MSc thesis (1998), section 5.3 and Table 5.1, also in Billings, Papp, Schaeffer
+    and Szafron (AAAI 1998): Ad Qc on 3h 4c Jh against a uniform range, two-card look-ahead:
+    HS 0.585, PPOT2 0.208, NPOT2 0.274; behind after five cards, 91,981 (opponent,
+    turn-and-river) cases put the hero ahead."""
+    s = strength("3h 4c Jh", hands="Ad Qc")
+    h = s[0]
+    assert (round(h.hs, 3), round(h.ppot, 3), round(h.npot, 3)) == (0.585, 0.208, 0.274)
+    assert s.transitions[0][2][0] == 91_981
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"board": "Ks 7h", "hands": "AsAh"}, lookup.HandSizeError, "0, 3, 4 or 5"),
+        ({"board": "Ks 7h 2d", "hands": "Ks Kd"}, lookup.DuplicateCardError, "on the board"),
+        ({"board": "Ks 7h 2d", "table": "x"}, lookup.TableError, "not built yet"),
+        ({"board": "Ks 7h 2d", "game": "stud"}, lookup.GameError, "strength is defined"),
+        ({"board": "Ks 7h 2d", "bins": 0}, lookup.PokerLookupError, "bins"),
+        ({"board": "Ks 7h 2d", "game": "omaha"}, lookup.HandSizeError, "pass hands="),
+        ({"board": "Ks 7h 2d", "opponents": "KsKd"}, lookup.RangeError, "no combo"),
+        ({"board": "", "opponents": "QQ+"}, lookup.RangeError, "preflop"),
+        ({"board": "Ks 7h 2d", "dead": "Ks"}, lookup.DuplicateCardError, "both"),
+        ({"board": "Ks 7h 2d", "hands": "2c 3c", "game": "short-deck"}, lookup.CardError, "deck"),
+    ],
+)
+def test_bad_input(kwargs: dict[str, object], error: type[Exception], words: str | None) -> None:
+    board = kwargs.pop("board")
+    with pytest.raises(error) as caught:
+        strength(board, **kwargs)  # type: ignore[arg-type]
+    assert caught.value.token is not None  # type: ignore[attr-defined]
+    if words:
+        assert words in str(caught.value)
