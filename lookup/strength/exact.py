@@ -37,6 +37,7 @@ completed to 5, or one of 3 to 5 cards ranked as it is
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -53,6 +54,7 @@ __all__ = [
     "RiverCounts",
     "completions",
     "flat_weights",
+    "iter_river_counts",
     "potential_counts",
     "river_counts",
 ]
@@ -90,28 +92,30 @@ def completions(avail: npt.NDArray[Any], need: int) -> npt.NDArray[np.intp]:
     return np.array(rows, dtype=np.intp).reshape(len(rows), need)
 
 
-def _rank_in_rows(values: U16, weights: I64) -> tuple[I64, I64]:
+def _rank_in_rows(values: U16, weights: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], ...]:
     """Per element: the weight of its row's elements ranked strictly better (a smaller class),
     and of those ranked the same (itself included)."""
     rows, width = values.shape
     order = np.argsort(values, axis=1, kind="stable")  # radix sort: uint16 keys
-    ranked = np.take_along_axis(values, order, axis=1)
-    running = np.zeros((rows, width + 1), dtype=np.int64)
-    np.cumsum(np.take_along_axis(weights, order, axis=1), axis=1, out=running[:, 1:])
-    index = np.arange(width)
+    flat = order + (np.arange(rows) * width)[:, None]
+    ranked = values.ravel()[flat]
+    weight = weights.ravel()[flat]
+    inclusive = np.cumsum(weight, axis=1)
+    exclusive = inclusive - weight
     starts = np.ones((rows, width), dtype=bool)
-    starts[:, 1:] = ranked[:, 1:] != ranked[:, :-1]
+    np.not_equal(ranked[:, 1:], ranked[:, :-1], out=starts[:, 1:])
     ends = np.ones((rows, width), dtype=bool)
     ends[:, :-1] = starts[:, 1:]
-    first = np.maximum.accumulate(np.where(starts, index, 0), axis=1)
-    last = np.minimum.accumulate(np.where(ends, index, width - 1)[:, ::-1], axis=1)[:, ::-1]
-    better_sorted = np.take_along_axis(running, first, axis=1)
-    equal_sorted = np.take_along_axis(running, last + 1, axis=1) - better_sorted
-    better = np.empty_like(better_sorted)
-    equal = np.empty_like(equal_sorted)
-    np.put_along_axis(better, order, better_sorted, axis=1)
-    np.put_along_axis(equal, order, equal_sorted, axis=1)
-    return better, equal
+    # Running sums never fall along a sorted row: the last run start's sum is the
+    # weight above the run, the next run end's the weight down to its end.
+    better_sorted = np.maximum.accumulate(np.where(starts, exclusive, 0), axis=1)
+    top = np.iinfo(inclusive.dtype).max
+    down_to_end = np.minimum.accumulate(np.where(ends, inclusive, top)[:, ::-1], axis=1)[:, ::-1]
+    better = np.empty(rows * width, dtype=inclusive.dtype)
+    equal = np.empty(rows * width, dtype=inclusive.dtype)
+    better[flat] = better_sorted
+    equal[flat] = down_to_end - better_sorted
+    return better.reshape(rows, width), equal.reshape(rows, width)
 
 
 @dataclass(frozen=True)
@@ -148,6 +152,21 @@ def river_counts(
     integer matrix, the opponent's weight of each combo (0: not in the range);
     ``runouts``: the completions to rank (default: every one, :func:`completions`).
     """
+    parts = list(iter_river_counts(rules, board, avail, need, weights, runouts))
+    names = ("high", "low", "classes", "beaten", "tied", "total")
+    return RiverCounts(*(np.concatenate([getattr(p, name) for p in parts]) for name in names))
+
+
+def iter_river_counts(
+    rules: RulesLike,
+    board: tuple[int, ...],
+    avail: npt.NDArray[Any],
+    need: int,
+    weights: I64,
+    runouts: npt.NDArray[np.intp] | None = None,
+) -> Iterator[RiverCounts]:
+    """:func:`river_counts` a block of :data:`CHUNK` completions at a time (in completion
+    order), so that a caller summing over completions keeps each block in cache."""
     ranked_now = need == 0 and len(board) in (3, 4, 5)
     if not ranked_now and (len(board) not in (0, 3, 4) or len(board) + need != 5):
         raise HandSizeError(
@@ -157,11 +176,11 @@ def river_counts(
         )
     avail = np.asarray(avail, dtype=np.intp)
     runs = completions(avail, need) if runouts is None else runouts
-    parts = [
-        _counts_of(rules, board, avail, runs[start : start + CHUNK], weights)
-        for start in range(0, len(runs), CHUNK)
-    ]
-    return RiverCounts(*(np.concatenate(field) for field in zip(*parts, strict=True)))
+    # int32 halves the memory the counting streams through, whenever every sum fits.
+    small = int(weights.sum()) < 2**31
+    matrix = weights.astype(np.int32) if small else weights
+    for start in range(0, len(runs), CHUNK):
+        yield RiverCounts(*_counts_of(rules, board, avail, runs[start : start + CHUNK], matrix))
 
 
 def _counts_of(
@@ -169,7 +188,7 @@ def _counts_of(
     board: tuple[int, ...],
     avail: npt.NDArray[np.intp],
     runs: npt.NDArray[np.intp],
-    weights: I64,
+    weights: npt.NDArray[Any],
 ) -> tuple[Any, ...]:
     """:func:`river_counts` of one block of completions."""
     k, need = runs.shape
@@ -193,7 +212,7 @@ def _counts_of(
     matrix = np.zeros((k, m, m), dtype=np.uint16)
     matrix[:, iu, ju] = classes
     matrix[:, ju, iu] = classes
-    wmatrix = np.zeros((k, m, m), dtype=np.int64)  # the diagonal weighs nothing
+    wmatrix = np.zeros((k, m, m), dtype=weights.dtype)  # the diagonal weighs nothing
     wmatrix[:, iu, ju] = w
     wmatrix[:, ju, iu] = w
     better_card, equal_card = (

@@ -32,6 +32,7 @@ lookup.DuplicateCardError: hand KsKd holds Ks, which is on the board or dead
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from math import comb, lcm
 from typing import Any
@@ -54,7 +55,7 @@ from lookup.ranges.holdem import class_name
 from lookup.ranges.holding import holding_cards
 from lookup.ranges.range import Range
 from lookup.ranking.ranking import Ranking, RulesLike
-from lookup.strength.exact import potential_counts, river_counts
+from lookup.strength.exact import RiverCounts, iter_river_counts, potential_counts, river_counts
 from lookup.strength.result import Strength
 
 __all__ = ["OpponentLike", "strength"]
@@ -94,7 +95,8 @@ def strength(
     ``bins``: the histogram's number of equal bins of [0, 1]
     ``table``: a folder of precomputed strength tables. Not built yet: giving one is
         refused (``python -m tablegen strength`` will write them)
-    ``samples``, ``seed``: Omaha only: samples per hand and quantity, and their seed
+    ``samples``: Omaha only: samples per hand and quantity
+    ``seed``: Omaha only: the seed of the samples (None: a fresh one, reported)
 
     Preflop (no board) only ``expected_hs`` exists, exactly against a random hand
     (from the heads-up preflop table); E[HS²] and histograms preflop need the tables.
@@ -278,9 +280,15 @@ def _holdem(
         return _preflop(game, ranking, combos, chosen, rows, opponent, bins, dead)
     weights, random = _weight_matrix(opponent)
     need = 5 - len(board)
-    river = river_counts(ranking, board, avail, need, weights)
-    fields = _river_fields(river, position, len(combos), bins, random)
-    now = river if need == 0 else river_counts(ranking, board, avail, 0, weights)
+    fields, later = _river_fields(
+        iter_river_counts(ranking, board, avail, need, weights),
+        position,
+        len(combos),
+        bins,
+        random,
+        runs=comb(len(avail_list), need) if need else 0,
+    )
+    now = river_counts(ranking, board, avail, 0, weights)
     now_pos = position[now.high[0] * 52 + now.low[0]]
     hs_num = np.zeros(len(combos), dtype=np.int64)
     hs_den = np.zeros(len(combos), dtype=np.int64)
@@ -293,8 +301,7 @@ def _holdem(
     def potential() -> dict[str, F64]:
         cur = np.zeros(len(combos), dtype=np.uint16)
         cur[now_pos] = now.classes[0]
-        later = np.zeros((river.classes.shape[0], len(combos)), dtype=np.uint16)
-        later[np.arange(len(later))[:, None], position[river.high * 52 + river.low]] = river.classes
+        assert later is not None  # kept for the flop and turn, where potential exists
         cards = np.array(combos, dtype=np.intp)
         opp = weights[cards[:, 0], cards[:, 1]]
         runs = comb(len(avail_list) - 4, need)
@@ -313,43 +320,70 @@ def _holdem(
 
 
 def _river_fields(
-    river: Any, position: npt.NDArray[np.intp], count: int, bins: int, random: bool
-) -> dict[str, Any]:
-    """expected_hs, expected_hs2, histogram and percentile of every combo, from the river counts."""
-    pos = position[river.high * 52 + river.low]
-    valid = river.total > 0
-    pos_v = pos[valid]
-    num = (2 * river.beaten + river.tied)[valid]
-    den = (2 * river.total)[valid]
-    n = np.bincount(pos_v, minlength=count)
-    binned = np.minimum(num * bins // den, bins - 1)
-    hist = np.bincount(pos_v * bins + binned, minlength=count * bins).reshape(count, bins)
+    parts: Iterator[RiverCounts],
+    position: npt.NDArray[np.intp],
+    count: int,
+    bins: int,
+    random: bool,
+    runs: int,
+) -> tuple[dict[str, Any], npt.NDArray[np.uint16] | None]:
+    """expected_hs, expected_hs2, histogram and percentile of every combo, summed over the
+    completions block by block; and, when ``runs`` completions are to come, each combo's
+    class on each of them (0 where it holds a card of the completion), for hand potential."""
+    n = np.zeros(count)
+    s1 = np.zeros(count)
+    s2 = np.zeros(count)
+    hist = np.zeros(count * bins)
+    later = np.zeros((runs, count), dtype=np.uint16) if runs else None
+    done = 0
+    d = 0
+    for part in parts:
+        pos = position[part.high * 52 + part.low]
+        if later is not None:
+            later[done + np.arange(len(pos))[:, None], pos] = part.classes
+            done += len(pos)
+        num = (2 * part.beaten + part.tied).astype(np.int64)
+        den = (2 * part.total).astype(np.int64)
+        valid = den > 0
+        if not valid.all():
+            pos, num, den = pos[valid], num[valid], den[valid]
+        if not len(den):
+            continue
+        n += np.bincount(pos.ravel(), minlength=count)
+        binned = np.minimum(num * bins // den, bins - 1)
+        hist += np.bincount((pos * bins + binned).ravel(), minlength=count * bins)
+        if random:
+            # A random hand leaves every hero C(m - 2, 2) opponent combos on every
+            # completion: one denominator, so integer sums and one exact division at
+            # the end (float sums of integers below 2**53 are exact).
+            d = int(den.flat[0])
+            s1 += np.bincount(pos.ravel(), weights=num.ravel(), minlength=count)
+            s2 += np.bincount(pos.ravel(), weights=(num * num).ravel(), minlength=count)
+        else:
+            s1 += np.bincount(pos.ravel(), weights=(num / den).ravel(), minlength=count)
+            # num² / den² rounded once: exact for a single completion (the river)
+            s2 += np.bincount(
+                pos.ravel(), weights=((num * num) / (den * den)).ravel(), minlength=count
+            )
     with np.errstate(invalid="ignore", divide="ignore"):
-        if len(den) and (den == den[0]).all():
-            # Every HS has one denominator (a random opponent): integer sums, one exact
-            # division each. Float sums of integers below 2**53 are exact.
-            d = int(den[0])
-            s1 = np.bincount(pos_v, weights=num, minlength=count)
-            s2 = np.bincount(pos_v, weights=num.astype(np.float64) ** 2, minlength=count)
+        if random:
             ehs, ehs2 = s1 / (d * n), s2 / (d * d * n)
             key = s1 if (n == n.max()).all() else ehs  # exact order when every count agrees
         else:
-            hs = num / den
-            hs2 = (num * num) / (den * den)  # one rounding: exact for a single completion
-            ehs = np.bincount(pos_v, weights=hs, minlength=count) / n
-            ehs2 = np.bincount(pos_v, weights=hs2, minlength=count) / n
+            ehs, ehs2 = s1 / n, s2 / n
             key = ehs
-        histogram = hist / n[:, None]
+        histogram = hist.reshape(count, bins) / n[:, None]
     order = np.sort(key)
     lower = np.searchsorted(order, key, side="left")
     equal = np.searchsorted(order, key, side="right") - lower
     percentile = (lower + equal / 2) / count
-    return {
+    fields = {
         "expected_hs": ehs,
         "expected_hs2": ehs2,
         "histogram": histogram,
         "percentile": percentile,
     }
+    return fields, later
 
 
 def _potentials(
