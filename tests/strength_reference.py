@@ -38,13 +38,16 @@ class Reference:
     hp: tuple[tuple[Fraction, ...], ...] | None  # [now][river]: ahead, tied, behind
 
 
-def rank(hole: Sequence[int], board: Sequence[int], rules: str) -> int:
-    """Class number (lower is stronger) of the best five of hole + board, checked."""
-    return _rank(tuple(sorted(hole)), tuple(sorted(board)), rules)
+def rank(hole: Sequence[int], board: Sequence[int], rules: str, game: str | None = None) -> int:
+    """Class number (lower is stronger) of the best five of hole + board, checked (with
+    ``game``: the hand the game forms, exactly two hole cards and three board cards in Omaha)."""
+    return _rank(tuple(sorted(hole)), tuple(sorted(board)), rules, game)
 
 
 @cache  # the same hand on the same board recurs across heroes: rank it once
-def _rank(hole: tuple[int, ...], board: tuple[int, ...], rules: str) -> int:
+def _rank(hole: tuple[int, ...], board: tuple[int, ...], rules: str, game: str | None) -> int:
+    if game is not None:
+        return lookup.evaluate(list(hole), list(board), game=game).class_number
     return lookup.evaluate([*hole, *board], rules=rules).class_number
 
 
@@ -55,8 +58,8 @@ def state(mine: int, theirs: int) -> int:
 
 def reference(
     board: Sequence[int],
-    hero: Combo,
-    opponent: Mapping[Combo, Fraction] | None,
+    hero: tuple[int, ...],
+    opponent: Mapping[tuple[int, ...], Fraction] | None,
     *,
     deck: Sequence[int] = range(52),
     dead: Sequence[int] = (),
@@ -64,6 +67,7 @@ def reference(
     bins: int = 10,
     potential: bool = True,
     expected: bool = True,
+    game: str | None = None,
 ) -> Reference:
     """Every quantity of one hero hand, by brute force (``opponent`` None: a random hand).
 
@@ -73,29 +77,29 @@ def reference(
     def weight(o: tuple[int, ...]) -> Fraction | int:
         if opponent is None:
             return 1  # an int: the sums of a random hand stay integers (fast)
-        return opponent.get((max(o), min(o)), Fraction(0))
+        return opponent.get(tuple(sorted(o, reverse=len(o) == 2)), Fraction(0))
 
-    opps = [(o, weight(o)) for o in combinations(left, 2) if weight(o)]
+    opps = [(o, weight(o)) for o in combinations(left, len(hero)) if weight(o)]
     need = 5 - len(board)
     hs = ppot = npot = ehs_eff = ehs_opt = None
     hp = None
     if len(board) >= 3:
-        mine = rank(hero, board, rules)
+        mine = rank(hero, board, rules, game)
         score = total = Fraction(0)
         for o, w in opps:
-            s = state(mine, rank(o, board, rules))
+            s = state(mine, rank(o, board, rules, game))
             score += w * Fraction(2 - s, 2)
             total += w
         hs = score / total if total else None
     if len(board) in (3, 4) and potential:
         counts = [[Fraction(0)] * 3 for _ in range(3)]
-        mine = rank(hero, board, rules)
+        mine = rank(hero, board, rules, game)
         for o, w in opps:
-            now = state(mine, rank(o, board, rules))
+            now = state(mine, rank(o, board, rules, game))
             rest = [c for c in left if c not in o]
             for run in combinations(rest, need):
                 full = [*board, *run]
-                counts[now][state(rank(hero, full, rules), rank(o, full, rules))] += w
+                counts[now][state(rank(hero, full, rules, game), rank(o, full, rules, game))] += w
         ahead, tied, behind = (sum(row) for row in counts)
         p_den = 2 * behind + tied
         n_den = 2 * ahead + tied
@@ -110,13 +114,14 @@ def reference(
     n = 0
     for run in combinations(left, need) if expected else ():
         full = [*board, *run]
-        mine = rank(hero, full, rules)
+        run_set = set(run)
+        mine = rank(hero, full, rules, game)
         score2: Fraction | int = 0  # twice the weight beaten, ties once
         total: Fraction | int = 0
         for o, w in opps:
-            if o[0] in run or o[1] in run:
+            if not run_set.isdisjoint(o):
                 continue
-            score2 += w * (2 - state(mine, rank(o, full, rules)))
+            score2 += w * (2 - state(mine, rank(o, full, rules, game)))
             total += w
         if not total:
             continue

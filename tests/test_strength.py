@@ -239,3 +239,61 @@ def test_bad_input(kwargs: dict[str, object], error: type[Exception], words: str
     assert caught.value.token is not None  # type: ignore[attr-defined]
     if words:
         assert words in str(caught.value)
+
+
+# --- Omaha: sampled, held to the brute force within five standard errors ------------------
+
+
+def omaha_weights(text: str) -> dict[tuple[int, ...], Fraction]:
+    return dict(Range(text, "omaha").weights)
+
+
+def within(result: object, ref: object, names: tuple[str, ...]) -> None:
+    got = result[0]  # type: ignore[index]
+    for name in names:
+        want = float(getattr(ref, name))
+        se = getattr(got, f"{name}_std_error")
+        assert se is not None and se > 0, name
+        assert abs(getattr(got, name) - want) < 5 * se + 1e-9, (name, getattr(got, name), want, se)
+
+
+def test_omaha_river_against_every_opponent() -> None:
+    board, hero = "Ks 7h 2d 9c 3s", "As Ad Kd Qc"
+    result = strength(board, hands=hero, game="omaha", samples=4000, seed=7)
+    ref = reference(ix(board), tuple(ix(hero)), None, game="omaha")  # all 123,410 opponents
+    within(result, ref, ("hs", "expected_hs", "expected_hs2"))
+    assert result.ppot is None and result.percentile is None and not result.exact
+
+
+@pytest.mark.parametrize("board", ["Ks 7h 2d 9c", "Ks 7h 2d"])
+def test_omaha_weighted_range_against_reference(board: str) -> None:
+    opponents = "AsAhQdQs:0.5, 9h9d8c8d, Jc Tc 8h 6h, Kh Kc 5d 4d:0.25, 7c7d3c3d"
+    hero = "Ad Kd Qc Jh"
+    result = strength(board, hands=hero, game="omaha", opponents=opponents, samples=6000, seed=3)
+    ref = reference(ix(board), tuple(ix(hero)), omaha_weights(opponents), game="omaha")
+    within(result, ref, ("hs", "ppot", "npot", "expected_hs", "expected_hs2"))
+    assert sum(result[0].histogram) == pytest.approx(1)
+
+
+def test_omaha_seed_repeats_and_is_reported() -> None:
+    first = strength("Ks 7h 2d", hands=["As Ad Kd Qc", "8s 9s Ts Jh"], game="omaha", samples=300)
+    again = strength(
+        "Ks 7h 2d", hands=["As Ad Kd Qc", "8s 9s Ts Jh"], game="omaha", samples=300, seed=first.seed
+    )
+    assert first.seed is not None and first.samples == 300
+    assert [h.as_dict() for h in first] == [h.as_dict() for h in again]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"samples": 1}, "samples must be"),
+        ({"opponents": "AsAhKsKh"}, "no combo the board leaves"),
+        ({"opponents": "AcAhQcQh", "hands": "Ac Ad Qd Jh"}, "blocks every combo"),
+        ({"hands": "As Ad"}, "a omaha hand has 4"),
+    ],
+)
+def test_omaha_bad_input(kwargs: dict[str, object], words: str) -> None:
+    kwargs.setdefault("hands", "Ad Kd Qc Jh")
+    with pytest.raises(lookup.PokerLookupError, match=words):
+        strength("Ks 7h 2d", game="omaha", **kwargs)  # type: ignore[arg-type]

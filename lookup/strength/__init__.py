@@ -1,8 +1,8 @@
 """Hand strength for bots and solvers: HS, hand potential, effective and expected strength.
 
 :func:`strength` (``lookup.strength``) answers for every hero hand a board allows at
-once, exactly in Hold'em and short deck (:mod:`lookup.strength.exact` counts).
-``docs/strength.md``
+once, exactly in Hold'em and short deck (:mod:`lookup.strength.exact` counts), and by
+sampling for given Omaha hands (:mod:`lookup.strength.sampled`). ``docs/strength.md``
 says what each number means and where it comes from.
 
 The package shares its name with the function the facade serves as

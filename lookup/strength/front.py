@@ -42,6 +42,7 @@ import numpy.typing as npt
 
 from lookup.core.cards import DECK, CardsLike, parse_cards
 from lookup.core.errors import (
+    CardError,
     DuplicateCardError,
     GameError,
     HandSizeError,
@@ -155,7 +156,11 @@ def strength(
                 f"against every opponent is too many pairs to enumerate)",
                 found.name,
             )
-        raise GameError(f"{found.name} strength is not available yet", found.name)
+        from lookup.strength.sampled import omaha_strength  # Omaha's kernels: Omaha only
+
+        return omaha_strength(
+            found, ranking, tuple(board_ix), avail, heroes, opponent, bins, samples, seed
+        )
     return _holdem(found, ranking, tuple(board_ix), avail, heroes, opponent, bins, dead_ix)
 
 
@@ -200,6 +205,13 @@ def _hands(
         return None
     hole = game.hole_cards
     one = holding_cards(hands, hole) if isinstance(hands, str) else None
+    if one is None and isinstance(hands, str):
+        try:  # cards, but not a holding's worth: say so (range text is not cards)
+            cards = parse_cards(hands)
+        except CardError:
+            cards = None
+        if cards:
+            one = cards
     if one is not None:
         rows = [tuple(c.index for c in one)]
     elif isinstance(hands, str | Range):
