@@ -32,6 +32,7 @@ COMMANDS: tuple[str, ...] = (
     "showdown",
     "equity",
     "preflop",
+    "strength",
     "census",
     "rules",
     "games",
@@ -51,6 +52,7 @@ examples:
   pokerlookup equity AsAh KsKh --board 2c7d9h  # win, tie and equity of each player
   pokerlookup equity "QQ+, AKs" JhTh           # ranges in quotes
   pokerlookup preflop --vs "QQ+, AKs"          # 13x13 chart of exact preflop equity
+  pokerlookup strength --board "Ks 7h 2d" --hand AsKd  # HS, PPOT, NPOT, E[HS], E[HS2]
   pokerlookup census 7 --jobs 2                # every 7-card hand, counted by category
   pokerlookup eval --rules deuce-to-seven 7c5d4h3s2c   # any ranking: see `pokerlookup rules`
   pokerlookup rules                            # the rankings, a line each

@@ -32,6 +32,7 @@ lookup.DuplicateCardError: hand KsKd holds Ks, which is on the board or dead
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from fractions import Fraction
 from math import comb, lcm
@@ -347,6 +348,7 @@ def _river_fields(
     s2 = np.zeros(count)
     hist = np.zeros(count * bins)
     later = np.zeros((runs, count), dtype=np.uint16) if runs else None
+    by_den: dict[int, Any] = {}
     done = 0
     d = 0
     for part in parts:
@@ -372,23 +374,34 @@ def _river_fields(
             s1 += np.bincount(pos.ravel(), weights=num.ravel(), minlength=count)
             s2 += np.bincount(pos.ravel(), weights=(num * num).ravel(), minlength=count)
         else:
-            s1 += np.bincount(pos.ravel(), weights=(num / den).ravel(), minlength=count)
+            # HS's denominator varies (the range's weight a completion leaves): sum each
+            # hero's numerators per denominator, in integers, for an exact E[HS] below.
+            dens, which = np.unique(den, return_inverse=True)
+            sums = np.bincount(
+                (pos.ravel() * len(dens) + which.ravel()),
+                weights=num.ravel(),
+                minlength=count * len(dens),
+            ).reshape(count, len(dens))
+            for j, value in enumerate(dens.tolist()):
+                by_den[value] = by_den.get(value, 0) + sums[:, j]
             # num² / den² rounded once: exact for a single completion (the river)
             s2 += np.bincount(
                 pos.ravel(), weights=((num * num) / (den * den)).ravel(), minlength=count
             )
     with np.errstate(invalid="ignore", divide="ignore"):
+        histogram = hist.reshape(count, bins) / n[:, None]
         if random:
             ehs, ehs2 = s1 / (d * n), s2 / (d * d * n)
-            key = s1 if (n == n.max()).all() else ehs  # exact order when every count agrees
+            key: list[Any] = s1.tolist() if (n == n.max()).all() else ehs.tolist()
         else:
-            ehs, ehs2 = s1 / n, s2 / n
-            key = ehs
-        histogram = hist.reshape(count, bins) / n[:, None]
-    order = np.sort(key)
-    lower = np.searchsorted(order, key, side="left")
-    equal = np.searchsorted(order, key, side="right") - lower
-    percentile = (lower + equal / 2) / count
+            ehs2 = s2 / n
+            exact = _exact_means(by_den, n)
+            ehs = np.array([float("nan") if x is None else float(x) for x in exact])
+            key = [float("inf") if x is None else x for x in exact]
+    order = sorted(key)
+    percentile = np.array(
+        [(bisect_left(order, x) + bisect_right(order, x)) / 2 / count for x in key]
+    )
     fields = {
         "expected_hs": ehs,
         "expected_hs2": ehs2,
@@ -396,6 +409,20 @@ def _river_fields(
         "percentile": percentile,
     }
     return fields, later
+
+
+def _exact_means(by_den: dict[int, Any], n: npt.NDArray[np.float64]) -> list[Fraction | None]:
+    """Each hero's E[HS] exactly: the sum over denominators of its numerators' sum over the
+    denominator, over its number of completions (None without one)."""
+    heroes = len(n)
+    common = lcm(*by_den) if by_den else 1
+    totals = [0] * heroes
+    for den, sums in by_den.items():
+        scale = common // den
+        for h, value in enumerate(sums.tolist()):
+            if value:
+                totals[h] += int(value) * scale
+    return [Fraction(totals[h], common * int(n[h])) if n[h] else None for h in range(heroes)]
 
 
 def _potentials(
@@ -452,8 +479,6 @@ def _preflop(
         exact.append(by_class[name])
     ehs = np.array([float(x) for x in exact])
     order = sorted(exact)
-    from bisect import bisect_left, bisect_right  # the preflop path's only sort helpers
-
     percentile = np.array(
         [
             (bisect_left(order, x) + (bisect_right(order, x) - bisect_left(order, x)) / 2)
