@@ -31,6 +31,9 @@ from __future__ import annotations
 
 # First of all: when this process is the `pokerlookup` command, importing this makes
 # Ctrl-C during the imports below its one line and status 130, not an import traceback.
+import sys as _sys
+from types import ModuleType as _ModuleType  # loaded by Python's start-up: costs nothing
+
 from lookup.core import interrupt as _interrupt  # noqa: F401  # isort: split
 from lookup.core.cards import DECK, Card, Rank, Suit, parse_card, parse_cards
 from lookup.core.errors import (
@@ -161,3 +164,18 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_LAZY})
+
+
+class _Front(_ModuleType):
+    """This package's module type: a public function keeps its name when a subpackage of
+    the same name is imported (``lookup.strength``, the function and its layer)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # Importing lookup.strength (the package) binds it here under the function's name;
+        # the function is the public name, and the package is reached by its full name.
+        if name in _LAZY and isinstance(value, _ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Front

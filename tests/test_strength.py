@@ -294,3 +294,26 @@ def test_omaha_bad_input(kwargs: dict[str, object], words: str) -> None:
     kwargs.setdefault("hands", "Ad Kd Qc Jh")
     with pytest.raises(lookup.PokerLookupError, match=words):
         strength("Ks 7h 2d", game="omaha", **kwargs)  # type: ignore[arg-type]
+
+
+def test_preflop_expected_hs2_sampled_against_a_brute_force_sample() -> None:
+    """Preflop E[HS²] is sampled over boards (each board exact): it agrees with an
+    independent brute-force sample of boards within five combined standard errors."""
+    import random
+    import statistics
+
+    hero = combo("7h 2c")
+    result = strength(hands="7h 2c", samples=3000, seed=11)
+    got, se = result[0].expected_hs2, result[0].expected_hs2_std_error
+    assert se is not None and 0 < se < 0.02 and not result.exact and result.seed == 11
+    rng = random.Random(5)
+    left = [c for c in range(52) if c not in hero]
+    squares = []
+    for _ in range(150):
+        board = rng.sample(left, 5)
+        hs = reference(board, hero, None, potential=False, expected=False).hs
+        squares.append(float(hs) ** 2)
+    ref_se = statistics.stdev(squares) / len(squares) ** 0.5
+    assert abs(got - statistics.fmean(squares)) < 5 * (se**2 + ref_se**2) ** 0.5
+    assert sum(result[0].histogram) == pytest.approx(1)
+    assert result[0].expected_hs ** 2 <= got + 5 * se  # Jensen: E[HS²] >= E[HS]²

@@ -84,9 +84,15 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--bins", type=_count, default=10, metavar="N", help="histogram bins")
     parser.add_argument(
-        "--samples", type=_count, default=2000, metavar="N", help="omaha: samples per hand"
+        "--samples",
+        type=_count,
+        default=2000,
+        metavar="N",
+        help="omaha: samples per hand; preflop: boards for E[HS2]",
     )
-    parser.add_argument("--seed", type=int, default=None, metavar="S", help="omaha: the seed")
+    parser.add_argument(
+        "--seed", type=int, default=None, metavar="S", help="the seed of sampled numbers"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
     add_png_option(parser, "each shown hand's river-HS histogram")
     parser.set_defaults(run=_run)

@@ -32,6 +32,7 @@ lookup.DuplicateCardError: hand KsKd holds Ks, which is on the board or dead
 
 from __future__ import annotations
 
+import secrets
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from fractions import Fraction
@@ -97,11 +98,13 @@ def strength(
     ``bins``: the histogram's number of equal bins of [0, 1]
     ``table``: a folder of precomputed strength tables. Not built yet: giving one is
         refused (``python -m tablegen strength`` will write them)
-    ``samples``: Omaha only: samples per hand and quantity
-    ``seed``: Omaha only: the seed of the samples (None: a fresh one, reported)
+    ``samples``: Omaha: samples per hand and quantity; Hold'em preflop: boards sampled for
+        E[HS²] and the histogram
+    ``seed``: the seed of the samples (None: a fresh one, reported as ``result.seed``)
 
-    Preflop (no board) only ``expected_hs`` exists, exactly against a random hand
-    (from the heads-up preflop table); E[HS²] and histograms preflop need the tables.
+    Preflop (no board) only ``expected_hs`` (exact, against a random hand, from the
+    heads-up preflop table), ``expected_hs2`` and ``histogram`` (sampled over ``samples``
+    boards, each exact, with standard errors) exist.
     On the river there is no hand potential. Quantities whose denominator is empty
     are NaN (the range leaves the hero no opponent), PPOT (NPOT) is 0 for a hand
     never behind (ahead) or tied.
@@ -162,7 +165,9 @@ def strength(
         return omaha_strength(
             found, ranking, tuple(board_ix), avail, heroes, opponent, bins, samples, seed
         )
-    return _holdem(found, ranking, tuple(board_ix), avail, heroes, opponent, bins, dead_ix)
+    return _holdem(
+        found, ranking, tuple(board_ix), avail, heroes, opponent, bins, dead_ix, samples, seed
+    )
 
 
 def _cards(cards: CardsLike, what: str, deck: list[int]) -> list[int]:
@@ -273,6 +278,8 @@ def _holdem(
     opponent: dict[tuple[int, ...], Fraction] | None,
     bins: int,
     dead: list[int],
+    samples: int,
+    seed: int | None,
 ) -> Strength:
     avail = np.array(sorted(avail_list), dtype=np.intp)
     combos = [
@@ -290,7 +297,7 @@ def _holdem(
     rows = np.array(combos, dtype=np.intp)[chosen]
     street = _STREETS[len(board)]
     if street == "preflop":
-        return _preflop(game, ranking, combos, chosen, rows, opponent, bins, dead)
+        return _preflop(game, ranking, combos, chosen, rows, opponent, bins, dead, samples, seed)
     weights, random = _weight_matrix(opponent)
     need = 5 - len(board)
     fields, later = _river_fields(
@@ -457,18 +464,29 @@ def _preflop(
     opponent: object,
     bins: int,
     dead: list[int],
+    samples: int,
+    seed: int | None,
 ) -> Strength:
-    """Preflop E[HS] against a random hand: the heads-up table's equity versus random.
+    """Preflop: E[HS] against a random hand exactly, from the heads-up table's equity
+    versus random; E[HS²] and the histogram sampled over ``samples`` boards.
 
     With a random opponent, every (opponent, board) pair is equally likely and every
     board leaves each hero the same number of opponent combos, so E[HS] over boards
-    is the equity against a random hand, which the table holds exactly."""
+    is the equity against a random hand, which the table holds exactly. E[HS²] and
+    the histogram need each board's river HS: ``samples`` boards are drawn uniformly
+    from the deck and every hand is ranked against every opponent on each, exactly
+    (:func:`~lookup.strength.exact.river_counts`); each hero averages over the
+    boards that miss its cards (a uniform sample of the boards it allows)."""
     if opponent is not None or dead or game.name != "holdem" or ranking.name != "standard":
         raise RangeError(
             "preflop strength is read from the heads-up preflop table: Hold'em, standard "
             "rules, a random opponent and no dead cards (other cases need the strength "
             "tables, not built yet)",
             "preflop",
+        )
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 2 <= samples <= 100_000:
+        raise PokerLookupError(
+            f"samples must be a whole number from 2 to 100,000 preflop, got {samples!r}", samples
         )
     by_class: dict[str, Fraction] = {}
     exact = []
@@ -480,17 +498,47 @@ def _preflop(
     ehs = np.array([float(x) for x in exact])
     order = sorted(exact)
     percentile = np.array(
-        [
-            (bisect_left(order, x) + (bisect_right(order, x) - bisect_left(order, x)) / 2)
-            / len(order)
-            for x in exact
-        ]
+        [(bisect_left(order, x) + bisect_right(order, x)) / 2 / len(order) for x in exact]
     )
+    if seed is None:
+        seed = secrets.randbits(64)
+    rng = np.random.default_rng(np.random.SeedSequence(seed))
+    deck = np.arange(52)
+    boards = np.sort(np.argpartition(rng.random((samples, 52)), 4, axis=1)[:, :5], axis=1)
+    position = np.full(52 * 52, -1, dtype=np.intp)
+    for i, (hi, lo) in enumerate(combos):
+        position[hi * 52 + lo] = i
+    count = len(combos)
+    n = np.zeros(count)
+    s2 = np.zeros(count)
+    s4 = np.zeros(count)
+    hist = np.zeros(count * bins)
+    weights, _ = _weight_matrix(None)
+    for part in iter_river_counts(ranking, (), deck, 5, weights, runouts=boards):
+        pos = position[part.high * 52 + part.low].ravel()
+        num = (2 * part.beaten + part.tied).astype(np.int64).ravel()
+        den = (2 * part.total).astype(np.int64).ravel()
+        hs2 = (num * num) / (den * den)
+        n += np.bincount(pos, minlength=count)
+        s2 += np.bincount(pos, weights=hs2, minlength=count)
+        s4 += np.bincount(pos, weights=hs2 * hs2, minlength=count)
+        binned = np.minimum(num * bins // den, bins - 1)
+        hist += np.bincount(pos * bins + binned, minlength=count * bins)
+    ehs2 = s2 / n
+    spread = np.maximum(s4 / n - ehs2 * ehs2, 0) * n / np.maximum(n - 1, 1)
     return Strength(
         game=game.name,
         board=(),
         street="preflop",
         combos=rows,
         bins=bins,
-        fields={"expected_hs": ehs[chosen], "percentile": percentile[chosen]},
+        fields={
+            "expected_hs": ehs[chosen],
+            "percentile": percentile[chosen],
+            "expected_hs2": ehs2[chosen],
+            "expected_hs2_std_error": np.sqrt(spread / n)[chosen],
+            "histogram": (hist.reshape(count, bins) / n[:, None])[chosen],
+        },
+        samples=samples,
+        seed=seed,
     )
