@@ -76,13 +76,31 @@ def test_river_every_hand_short_deck(opponents: str) -> None:
     for row, cards in enumerate(result.combos.tolist()):
         ref = refs[tuple(cards)]  # type: ignore[index]
         if ref.hs is None:  # the range leaves this hero no opponent
-            assert np.isnan(result.hs[row])
+            assert np.isnan(result.hs[row]) and np.isnan(result.percentile[row])
             continue
         check(result, row, ref, exact_ehs=True)  # one completion: one ratio
         lower = sum(1 for v in keys.values() if v < ref.expected_hs)
         equal = sum(1 for v in keys.values() if v == ref.expected_hs)
-        assert result.percentile[row] == float(Fraction(2 * lower + equal, 2 * len(refs)))
+        assert result.percentile[row] == float(Fraction(2 * lower + equal, 2 * len(keys)))
     assert result.ppot is None and result.street == "river"
+
+
+def test_river_hands_the_range_leaves_without_opponent() -> None:
+    """A range of one combo: heroes holding one of its cards face nobody (NaN), and the
+    percentile ranks the others among themselves."""
+    board = ix("Ks 7h 2d 5c 9s")
+    result = strength(board, opponents="AsAh, QcQd:0.5")
+    blocked = [row for row, (a, b) in enumerate(result.combos.tolist())
+               if {a, b} & set(ix("As Ah")) and {a, b} & set(ix("Qc Qd"))]  # fmt: skip
+    assert blocked and all(
+        np.isnan(result.hs[r]) and np.isnan(result.percentile[r]) for r in blocked
+    )
+    defined = ~np.isnan(result.expected_hs)
+    assert defined.sum() == len(result) - len(blocked)
+    assert result.percentile[defined].mean() == pytest.approx(0.5, abs=1e-12)
+    for hand in ("As Kd", "Qd 3c", "3c 4c"):
+        ref = reference(board, combo(hand), weights_of("AsAh, QcQd:0.5"))
+        check(result, result.index(hand), ref, exact_ehs=True)
 
 
 # --- turns: potentials, dead cards, weighted ranges ----------------------------------------

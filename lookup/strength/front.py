@@ -221,7 +221,10 @@ def _hands(
     if one is not None:
         rows = [tuple(c.index for c in one)]
     elif isinstance(hands, str | Range):
-        rows = [tuple(combo) for combo in Range(hands, game).combos]
+        # A range's combos that the board or dead cards block are not hands: left out.
+        rows = [tuple(c) for c in Range(hands, game).combos if out.isdisjoint(c)]
+        if not rows:
+            raise RangeError(f"hands {str(hands)!r} has no combo the board leaves", str(hands))
     else:
         try:
             rows = [tuple(c.index for c in parse_cards(hand)) for hand in hands]  # type: ignore[attr-defined]
@@ -404,11 +407,15 @@ def _river_fields(
             ehs2 = s2 / n
             exact = _exact_means(by_den, n)
             ehs = np.array([float("nan") if x is None else float(x) for x in exact])
-            key = [float("inf") if x is None else x for x in exact]
-    order = sorted(key)
+            key = exact
+    # Among the combos that have an E[HS] (a range may leave a hero no opponent at all).
+    order = sorted(x for x in key if x is not None)
     percentile = np.array(
-        [(bisect_left(order, x) + bisect_right(order, x)) / 2 / count for x in key]
-    )
+        [
+            float("nan") if x is None else (bisect_left(order, x) + bisect_right(order, x)) / 2
+            for x in key
+        ]
+    ) / max(1, len(order))
     fields = {
         "expected_hs": ehs,
         "expected_hs2": ehs2,
