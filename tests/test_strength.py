@@ -126,6 +126,18 @@ def test_turn_against_reference(board: str, dead: str, opponents: str, heroes: l
         ]
 
 
+def test_every_hand_potential_equals_the_hands_alone() -> None:
+    """All combos at once (each pair compared once, mirrored) give the counts of the
+    per-hand path, which the tests above hold to the brute force."""
+    hands = ["As Kd", "Ts 8s", "7c 7d", "3c 4c", "Kc Kd", "9c 2c"]
+    for opponents in ("random", "QQ+:0.5, AK, T8s, 77"):
+        every = strength("Ks 7h 2d 9s", opponents=opponents)
+        alone = strength("Ks 7h 2d 9s", hands=hands, opponents=opponents)
+        for row, hand in enumerate(hands):
+            assert (every.transitions[every.index(hand)] == alone.transitions[row]).all()
+            assert every.ppot[every.index(hand)] == alone.ppot[row]
+
+
 # --- flops: a few heroes ---------------------------------------------------------------------
 
 

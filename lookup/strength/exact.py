@@ -244,6 +244,8 @@ def potential_counts(
     same for every pair). Returns ``(len(heroes), 3, 3)``: ``[hero, now, river]``
     with states 0 ahead, 1 tied, 2 behind (the hero's view).
     """
+    if len(heroes) == len(now) and len(now) > 1:
+        return _every_pair(now, river, cards, weights, runs)[heroes]
     out = np.zeros((len(heroes), 3, 3), dtype=np.int64)
     for row, h in enumerate(heroes.tolist()):
         a, b = cards[h]
@@ -258,4 +260,40 @@ def potential_counts(
         for state, who in enumerate((now > mine_now, now == mine_now, now < mine_now)):
             weight = np.where(who, w, 0)
             out[row, state] = (weight @ ahead, weight @ tied, weight @ behind)
+    return out
+
+
+def _every_pair(now: U16, river: U16, cards: npt.NDArray[np.intp], weights: I64, runs: int) -> I64:
+    """:func:`potential_counts` of every combo at once, comparing each pair of combos once:
+    ``h`` ahead of ``o`` on a runout is ``o`` behind ``h``, so the runouts where ``o`` is
+    ahead of ``h`` are those where ``h`` is neither ahead nor tied (half the comparisons)."""
+    count = len(now)
+    ahead = np.zeros((count, count), dtype=np.int64)
+    tied = np.zeros((count, count), dtype=np.int64)
+    for h in range(count - 1):
+        hero = river[:, h]
+        mine = np.where(hero == 0, _NO_CLASS, hero)[:, None]
+        later = river[:, h + 1 :]
+        a = (later > mine).sum(axis=0, dtype=np.int64)
+        t = (later == mine).sum(axis=0, dtype=np.int64)
+        ahead[h, h + 1 :] = a
+        tied[h, h + 1 :] = t
+        ahead[h + 1 :, h] = runs - a - t  # wrong for combos sharing a card: they weigh 0
+        tied[h + 1 :, h] = t
+    behind = runs - ahead - tied
+    shared = np.zeros((count, count), dtype=bool)
+    for i in range(2):
+        for j in range(2):
+            shared |= cards[:, i][:, None] == cards[:, j][None, :]
+    w = np.where(shared, 0, weights[None, :])
+    out = np.zeros((count, 3, 3), dtype=np.int64)
+    states = (
+        now[None, :] > now[:, None],
+        now[None, :] == now[:, None],
+        now[None, :] < now[:, None],
+    )
+    for state, who in enumerate(states):
+        weight = np.where(who, w, 0)
+        for final, counts in enumerate((ahead, tied, behind)):
+            out[:, state, final] = (weight * counts).sum(axis=1)
     return out
