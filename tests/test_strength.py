@@ -10,6 +10,8 @@ floats: it is held to 1e-12 there.
 
 from __future__ import annotations
 
+import random
+import statistics
 from fractions import Fraction
 from itertools import combinations
 
@@ -317,7 +319,7 @@ def test_omaha_seed_repeats_and_is_reported() -> None:
         ({"samples": 1}, "samples must be"),
         ({"opponents": "AsAhKsKh"}, "no combo the board leaves"),
         ({"opponents": "AcAhQcQh", "hands": "Ac Ad Qd Jh"}, "blocks every combo"),
-        ({"hands": "As Ad"}, "a omaha hand has 4"),
+        ({"hands": "As Ad"}, "omaha hands have 4"),
     ],
 )
 def test_omaha_bad_input(kwargs: dict[str, object], words: str) -> None:
@@ -329,9 +331,6 @@ def test_omaha_bad_input(kwargs: dict[str, object], words: str) -> None:
 def test_preflop_expected_hs2_sampled_against_a_brute_force_sample() -> None:
     """Preflop E[HS²] is sampled over boards (each board exact): it agrees with an
     independent brute-force sample of boards within five combined standard errors."""
-    import random
-    import statistics
-
     hero = combo("7h 2c")
     result = strength(hands="7h 2c", samples=3000, seed=11)
     got, se = result[0].expected_hs2, result[0].expected_hs2_std_error

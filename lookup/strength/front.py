@@ -174,9 +174,7 @@ def _cards(cards: CardsLike, what: str, deck: list[int]) -> list[int]:
     found = [card.index for card in parse_cards(cards)]
     for i in found:
         if i not in deck:
-            raise DuplicateCardError(
-                f"{what}: card {DECK[i]} is not in this game's deck", str(DECK[i])
-            )
+            raise CardError(f"{what}: card {DECK[i]} is not in this game's deck", str(DECK[i]))
     return found
 
 
@@ -232,12 +230,12 @@ def _hands(
             raise HandSizeError(
                 f"hands is one hand, a list of hands or a range, got {hands!r}", hands
             ) from None
-    found: list[tuple[int, ...]] = []
+    found: dict[tuple[int, ...], None] = {}  # in the order given, each hand once
     for row in rows:
         text = "".join(str(DECK[i]) for i in row)
         if len(row) != hole:
             raise HandSizeError(
-                f"hand {text} has {len(row)} cards; a {game.name} hand has {hole}", text
+                f"hand {text} has {len(row)} cards; {game.name} hands have {hole}", text
             )
         for i in row:
             if i in out:
@@ -245,15 +243,11 @@ def _hands(
                     f"hand {text} holds {DECK[i]}, which is on the board or dead", text
                 )
             if i not in deck:
-                raise DuplicateCardError(
-                    f"hand {text}: card {DECK[i]} is not in this game's deck", text
-                )
-        key = tuple(sorted(row, reverse=True))
-        if key not in found:
-            found.append(key)
+                raise CardError(f"hand {text}: card {DECK[i]} is not in this game's deck", text)
+        found[tuple(sorted(row, reverse=True))] = None
     if not found:
         raise HandSizeError("hands names no hand", hands)
-    return found
+    return list(found)
 
 
 def _weight_matrix(

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lookup.core.cards import DECK, CardsLike, parse_cards
-from lookup.core.errors import CardError, HandSizeError
+from lookup.core.errors import HandSizeError
 
 __all__ = ["FIELDS", "HandStrength", "Strength"]
 
@@ -161,10 +161,7 @@ class Strength:
 
     def index(self, hand: CardsLike) -> int:
         """The row of ``hand`` (cards in any form and order) in the arrays."""
-        try:
-            key = tuple(sorted(card.index for card in parse_cards(hand)))
-        except CardError:
-            raise
+        key = tuple(sorted(card.index for card in parse_cards(hand)))
         found = self._index.get(key)
         if found is None:
             text = "".join(str(DECK[i]) for i in sorted(key, reverse=True))
