@@ -17,6 +17,8 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 import lookup
 from lookup.core.cards import parse_cards
@@ -27,6 +29,7 @@ from lookup.strength import strength
 
 from .strength_reference import reference
 
+Combo = tuple[int, int]
 EXACT = ("hs", "ppot", "npot", "effective_hs", "effective_hs_optimistic")
 
 
@@ -346,3 +349,55 @@ def test_preflop_expected_hs2_sampled_against_a_brute_force_sample() -> None:
     assert abs(got - statistics.fmean(squares)) < 5 * (se**2 + ref_se**2) ** 0.5
     assert sum(result[0].histogram) == pytest.approx(1)
     assert result[0].expected_hs ** 2 <= got + 5 * se  # Jensen: E[HS²] >= E[HS]²
+
+
+# --- random spots: any board, dead cards, hero and weighted range -----------------------------
+
+
+@st.composite
+def spots(
+    draw: st.DrawFn,
+) -> tuple[str, list[int], list[int], tuple[int, int], dict[Combo, Fraction]]:
+    """A game, a turn or river board, dead cards, a hero and a small weighted range."""
+    game = draw(st.sampled_from(["holdem", "short-deck"]))
+    deck = list(range(52)) if game == "holdem" else list(range(16, 52))
+    cards = draw(st.permutations(deck))
+    board_size = draw(st.sampled_from([4, 5]))
+    dead_size = draw(st.integers(0, 2))
+    board, dead = cards[:board_size], cards[board_size : board_size + dead_size]
+    a, b = cards[board_size + dead_size : board_size + dead_size + 2]
+    rest = cards[board_size + dead_size :]  # the hero's cards too: card removal must drop them
+    pairs = draw(st.lists(st.tuples(st.sampled_from(rest), st.sampled_from(rest)), min_size=1,
+                          max_size=12))  # fmt: skip
+    weights = {}
+    for x, y in pairs:
+        if x != y:
+            weights[(max(x, y), min(x, y))] = Fraction(
+                draw(st.sampled_from([25, 50, 75, 100])), 100
+            )
+    return game, board, dead, (max(a, b), min(a, b)), weights
+
+
+@settings(max_examples=100, deadline=None)
+@given(spots())
+def test_random_spots_against_reference(
+    spot: tuple[str, list[int], list[int], tuple[int, int], dict[Combo, Fraction]],
+) -> None:
+    game, board, dead, hero, weights = spot
+    if not weights:
+        return
+    rules = "standard" if game == "holdem" else "short-deck"
+    deck = range(52) if game == "holdem" else range(16, 52)
+    ref = reference(board, hero, weights, deck=deck, dead=dead, rules=rules)
+    opponents = Range.from_weights({(a, b): w for (a, b), w in weights.items()}, game)
+    if not len(opponents.without([*board, *dead])):
+        with pytest.raises(lookup.RangeError):
+            strength(board, hands=[hero], opponents=opponents, game=game, dead=dead)
+        return
+    result = strength(board, hands=[hero], opponents=opponents, game=game, dead=dead)
+    if ref.hs is None:
+        event("the range leaves the hero no opponent")
+        assert np.isnan(result.hs[0])
+        return
+    event(f"checked: {game}, {len(board)} board cards")
+    check(result, 0, ref, exact_ehs=len(board) == 5)
