@@ -6,6 +6,7 @@
     pokerlookup equity --game omaha-hilo "As Ah Ks Kh" "Qd Qc Jd Jc" --board "2s 7h 8d"
     pokerlookup equity --game razz "Ah 2d 5c" "Kh Kd 3s" --samples 1000000 --seed 1
     pokerlookup equity "QQ+" "AKs" random --target-std-error 0.001 --time-limit 5 --workers 2
+    pokerlookup equity "QQ+, AKs:0.5, A5s-A2s" "JJ-99, AQ" --board 2c7d9h --by-class --png grid.png
 
 Each HAND is two cards or a range in quotes (see :mod:`lookup.ranges.holdem`), or with
 ``--game`` a holding of that game (see :mod:`lookup.odds.generic`). Exact when
@@ -17,22 +18,49 @@ among N processes (default: every CPU when it would take over half a second); a
 seed and a sample count give the same answer whatever N is. ``--target-std-error``
 and ``--time-limit`` stop sampling early, between chunks; the output then says so,
 and ``--samples`` that many with the same ``--seed`` repeats it.
+
+``--by-class`` adds, under the table, each range holder's equity by hand class:
+Hold'em's 13x13 grid (short deck's 9x9) of the classes players know, coloured on
+a terminal on a scale fitted to the values shown, or in Omaha a list of the
+range's classes with their probability. It asks :func:`lookup.equity` for the
+per-class detail (``by_class=True``), so flat ranges have it too, with the same
+answers. ``--json`` then carries each player's ``by_combo`` and ``by_class``, and
+``--png FILE`` draws the grids (one panel per range holder) with matplotlib.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from lookup.cli.format import card_list, json_line
+from lookup.cli.grid import (
+    LEGEND,
+    fits_grid,
+    grid_ranks,
+    render_class_list,
+    render_grid,
+    wants_colour,
+)
+from lookup.cli.png import add_png_option, draw_grids, pyplot
 from lookup.cli.rules import ranking_of
+from lookup.core.errors import PokerLookupError
 from lookup.core.messages import count
 from lookup.core.pool import max_workers
 from lookup.odds.front import equity
-from lookup.odds.results import DEFAULT_EXACT_LIMIT, EXACT_LIMIT, EquityResult
+from lookup.odds.results import (
+    DEFAULT_EXACT_LIMIT,
+    EXACT_LIMIT,
+    ComboEquity,
+    EquityResult,
+    PlayerEquity,
+)
 
-__all__ = ["register", "render_table", "run"]
+__all__ = ["register", "render_by_class", "render_table", "run"]
 
 _STOPPED = {
     "target_std_error": ", stopped at the target standard error",
@@ -116,6 +144,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
+        "--by-class",
+        action="store_true",
+        help="also each range holder's equity by hand class: the 13x13 grid (short deck "
+        "9x9; Omaha a list), coloured on a terminal; with --json, by_combo and by_class",
+    )
+    add_png_option(parser, "the --by-class grids (one panel per range holder)")
+    parser.add_argument(
         "--no-progress", action="store_true", help="never show a progress bar on stderr"
     )
     parser.set_defaults(run=run)
@@ -181,7 +216,11 @@ def run(args: argparse.Namespace) -> int:
     2
     >>> main(["equity", "random", "random", "--dead", "2c", "--exact"])  # too many deals: one line
     2
+    >>> main(["equity", "AsAh", "KK", "--png", "grid.png"])  # --png draws the --by-class grid
+    2
     """
+    if args.png is not None:
+        _check_png(args)
     result = equity(
         args.hands,
         board=args.board,
@@ -196,9 +235,32 @@ def run(args: argparse.Namespace) -> int:
         time_limit=args.time_limit,
         game=None if args.game == "holdem" and args.rules is None else args.game,
         rules=None if args.rules is None else ranking_of(args.rules),
+        by_class=args.by_class,
     )
-    print(json_line(as_json(result)) if args.json else render_table(result))
+    if args.png is not None:
+        draw_by_class(result, args.hands, args.png)
+    if args.json:
+        print(json_line(as_json(result)))
+    elif args.by_class:
+        print(render_table(result))
+        print()  # the grids stand apart from the table
+        print(render_by_class(result, colour=wants_colour(sys.stdout)))
+    else:
+        print(render_table(result))
     return 0
+
+
+def _check_png(args: argparse.Namespace) -> None:
+    """Refuse ``--png`` before any work when there will be no grid to draw."""
+    if not args.by_class:
+        raise PokerLookupError("--png draws the --by-class grids: add --by-class", "--png")
+    if grid_ranks(args.game) is None:
+        raise PokerLookupError(
+            f"--png draws the hand-class grid of holdem and short-deck; {args.game}'s classes "
+            "are listed by --by-class instead",
+            args.game,
+        )
+    pyplot()  # matplotlib missing: say so now, not after a long run
 
 
 def as_json(result: EquityResult) -> dict[str, Any]:
@@ -240,10 +302,16 @@ def as_json(result: EquityResult) -> dict[str, Any]:
                 "win_high": p.win_high,
                 "win_low": p.win_low,
                 "equity_fraction": None if p.equity_fraction is None else str(p.equity_fraction),
+                "by_combo": _parts(p.by_combo),
+                "by_class": _parts(p.by_class),
             }
             for p in result
         ],
     }
+
+
+def _parts(parts: Mapping[str, ComboEquity] | None) -> dict[str, Any] | None:
+    return None if parts is None else {name: part.to_json() for name, part in parts.items()}
 
 
 def render_table(result: EquityResult) -> str:
@@ -305,3 +373,106 @@ def render_table(result: EquityResult) -> str:
         stopped = _STOPPED.get(result.stopped or "", "")
         lines.append(f"sampled: {count(result.boards, 'showdown')}, seed {result.seed}{stopped}")
     return "\n".join(lines)
+
+
+def _holders(result: EquityResult) -> list[tuple[int, PlayerEquity]]:
+    """The players with per-class detail (range holders), numbered from 1."""
+    return [(n, p) for n, p in enumerate(result, start=1) if p.by_class is not None]
+
+
+def render_by_class(result: EquityResult, *, colour: bool) -> str:
+    """Each range holder's equity by hand class: a grid in Hold'em and short deck (classes
+    not in the range dotted), a list of classes elsewhere; ``colour`` shades the cells.
+
+    >>> from lookup.odds.front import equity
+    >>> spot = equity(["AA, AKs", "QsQh"], board="2c7d9h", by_class=True)
+    >>> print(render_by_class(spot, colour=False))  # doctest: +ELLIPSIS
+    player 1 (AA, AKs): equity (%) of each hand class against the other players
+    pairs on the diagonal, suited hands above it, offsuit below; . not in the range
+          A    K    Q    J    T    9    8    7    6    5    4    3    2
+    A  91.6 27.0    .    .    .    .    .    .    .    .    .    .    .
+    K     .    .    .    .    .    .    .    .    .    .    .    .    .
+    ...
+    >>> render_by_class(equity(["AsAh", "QsQh"], board="2c7d9h", by_class=True), colour=False)
+    'no player holds a range: no classes to show'
+    >>> render_by_class(equity(["AA", "KK"], board="2c7d9h"), colour=False)  # not by_class
+    'no player holds a range: no classes to show'
+    """
+    holders = _holders(result)
+    if not holders:
+        return "no player holds a range: no classes to show"
+    ranks = grid_ranks(result.game)
+    blocks = []
+    for number, player in holders:
+        assert player.by_class is not None
+        parts = player.by_class
+        lines = [f"player {number} ({player.hand}): equity (%) of each hand class against the "
+                 "other players"]  # fmt: skip
+        if ranks is not None and fits_grid(parts, ranks):
+            lines.append(f"{LEGEND}; . not in the range")
+            lines += render_grid({n: c.equity for n, c in parts.items()}, ranks, colour=colour)
+        else:
+            rows = [
+                (n, c.probability, c.equity, None if result.exact else c.std_error)
+                for n, c in parts.items()
+            ]
+            lines += render_class_list(rows, colour=colour)
+        if not result.exact and parts:
+            worst = max(c.std_error for c in parts.values())
+            lines.append(f"sampled: each class's standard error is at most {worst:.2%} "
+                         "(--json gives each)")  # fmt: skip
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def spot_title(result: EquityResult, hands: Sequence[str]) -> str:
+    """What a picture of ``result`` shows, in one line: the hands, the board, the count.
+
+    >>> from lookup.odds.front import equity
+    >>> spot_title(equity(["AA", "KsKh"], board="2c7d9h"), ["AA", "KsKh"])
+    "Equity by hand class: 'AA' vs 'KsKh' on 2c 7d 9h (exact, 5,940 showdowns)"
+    """
+    players = " vs ".join(repr(h.strip()) for h in hands)
+    where = f"on {' '.join(map(str, result.board))}" if result.board else "preflop"
+    if result.dead:
+        where += f", dead {' '.join(map(str, result.dead))}"
+    how = (
+        f"exact, {result.boards:,} showdowns"
+        if result.exact
+        else f"sampled, {result.boards:,} showdowns, seed {result.seed}"
+    )
+    return f"Equity by hand class: {players} {where} ({how})"
+
+
+def draw_by_class(result: EquityResult, hands: Sequence[str], path: Path) -> None:
+    """Draw each range holder's grid, one panel each, to ``path`` (see :mod:`lookup.cli.png`).
+
+    >>> from lookup.odds.front import equity
+    >>> draw_by_class(equity(["AsAh", "KsKh"], board="2c7d9h"), ["AsAh", "KsKh"], Path("x.png"))
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: --png: no player holds a range, so there is no grid to draw
+    """
+    holders = _holders(result)
+    if not holders:
+        raise PokerLookupError(
+            "--png: no player holds a range, so there is no grid to draw", str(path)
+        )
+    ranks = grid_ranks(result.game)
+    if ranks is None or not all(p.by_class is not None and fits_grid(p.by_class, ranks)
+                                for _, p in holders):  # fmt: skip
+        raise PokerLookupError(
+            f"--png draws the hand-class grid of holdem and short-deck; {result.game}'s "
+            "classes are listed by --by-class instead",
+            result.game,
+        )
+    panels = [
+        (f"player {n}: {p.hand}", ranks, {k: c.equity for k, c in (p.by_class or {}).items()})
+        for n, p in holders
+    ]
+    draw_grids(
+        panels,
+        title=spot_title(result, hands),
+        scale_label="equity vs the other players, %",
+        path=path,
+    )

@@ -12,6 +12,11 @@ figure with :func:`save_png`. The rules, the same for every command:
   full disk, ``/dev/full``, a missing folder, no permission) is exit status 2
   with one line, and a file it created is removed rather than left half-written.
 
+A hand-class grid (``pokerlookup preflop``, ``pokerlookup equity --by-class``) is
+drawn by :func:`draw_grids`, the same way for both: one panel per grid, a colour
+scale fitted to the values shown and labelled, each cell's class and value written
+in black or white, whichever reads better on the cell's colour.
+
 >>> png_path("chart.PNG")
 PosixPath('chart.PNG')
 >>> png_path("chart.xyz")
@@ -25,12 +30,22 @@ from __future__ import annotations
 import argparse
 import io
 import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from lookup.cli.grid import cell_of, class_grid, fitted_scale
 from lookup.core.errors import PokerLookupError
 
-__all__ = ["add_png_option", "png_path", "pyplot", "save_png"]
+__all__ = [
+    "GridPanel", "add_png_option", "draw_grids", "png_path", "pyplot", "save_png", "text_colour",
+]  # fmt: skip
+
+GridPanel = tuple[str, str, Mapping[str, float]]
+"""One panel of :func:`draw_grids`: its title, the grid's ranks (highest first) and each
+class's value, a fraction (classes without one are left blank)."""
+
+_PANELS_PER_ROW = 3
 
 
 def png_path(text: str) -> Path:
@@ -111,3 +126,94 @@ def save_png(figure: Any, path: Path) -> None:
         raise PokerLookupError(
             f"cannot write --png {path}: {exc.strerror or exc}", str(path)
         ) from None
+
+
+def text_colour(rgba: Sequence[float]) -> str:
+    """``"black"`` or ``"white"``, whichever contrasts more with the colour ``rgba``
+    (WCAG relative luminance: black text from a luminance of about 0.18 up).
+
+    >>> text_colour((1.0, 1.0, 0.75, 1.0)), text_colour((0.0, 0.41, 0.22, 1.0))
+    ('black', 'white')
+    """
+
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(c) for c in rgba[:3])
+    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    # Contrast with black (L + 0.05) / 0.05 beats contrast with white 1.05 / (L + 0.05)
+    # exactly when L > sqrt(1.05 * 0.05) - 0.05, about 0.179.
+    return "black" if luminance > (1.05 * 0.05) ** 0.5 - 0.05 else "white"
+
+
+def draw_grids(panels: Sequence[GridPanel], *, title: str, scale_label: str, path: Path) -> None:
+    """Draw hand-class grids side by side and write them to ``path`` (:func:`save_png`).
+
+    Every panel shares one colour scale, red to green, fitted to the values shown (so a
+    narrow spread still reads) and labelled ``scale_label`` on its colour bar; each cell
+    shows its class and its value in percent, in the text colour that contrasts best
+    with the cell; a class without a value is a grey cell with its name in grey.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> draw_grids([("AA vs KK", "AK", {"AA": 0.8, "KK": 0.2})], title="t",
+    ...            scale_label="equity, %", path=folder / "g.png")
+    >>> (folder / "g.png").read_bytes()[:4]
+    b'\\x89PNG'
+    >>> draw_grids([("p", "AK", {"AKx": 0.5})], title="t", scale_label="%", path=folder / "h.png")
+    Traceback (most recent call last):
+    ...
+    lookup.PokerLookupError: 'AKx' is not a hand class of the AK grid (AA, AKs, AKo, ...)
+    """
+    for _, ranks, values in panels:
+        for name in values:
+            cell_of(name, ranks)  # refused before any drawing: a name off the grid
+    plt = pyplot()
+    from matplotlib.colors import Normalize  # after pyplot(): matplotlib is optional
+
+    low, high = fitted_scale(100 * v for _, _, values in panels for v in values.values())
+    if high - low < 1.0:  # one value (or nearly): a scale a point wide still shows colour
+        low, high = (low + high) / 2 - 0.5, (low + high) / 2 + 0.5
+    norm = Normalize(vmin=low, vmax=high)
+    cmap = plt.get_cmap("RdYlGn").with_extremes(bad="#ececec")
+    columns = min(len(panels), _PANELS_PER_ROW)
+    rows = -(-len(panels) // columns)
+    size = max(len(ranks) for _, ranks, _ in panels) * 0.56  # inches per panel
+    figure, grid_axes = plt.subplots(
+        rows, columns, figsize=(size * columns + 1.4, size * rows + 1.0), squeeze=False,
+        layout="constrained",  # room for the titles and the colour bar, no more
+    )  # fmt: skip
+    image = None
+    for axes, (subtitle, ranks, values) in zip(grid_axes.flat, panels, strict=False):
+        names = class_grid(ranks)
+        shown = [[100 * values[n] if n in values else float("nan") for n in row] for row in names]
+        image = axes.imshow(shown, cmap=cmap, norm=norm)
+        axes.set_xticks(range(len(ranks)), list(ranks))
+        axes.set_yticks(range(len(ranks)), list(ranks))
+        axes.tick_params(length=0, labelsize=9, labeltop=True, labelbottom=False)
+        axes.set_title(subtitle, fontsize=10)
+        for r, row in enumerate(names):
+            for c, name in enumerate(row):
+                if name not in values:
+                    axes.text(c, r, name, ha="center", va="center", fontsize=7, color="#a0a0a0")
+                    continue
+                ink = text_colour(cmap(norm(shown[r][c])))
+                label = f"{name}\n{shown[r][c]:.1f}"
+                axes.text(c, r, label, ha="center", va="center", fontsize=7.5, color=ink,
+                          linespacing=1.1)  # fmt: skip
+    for axes in list(grid_axes.flat)[len(panels) :]:
+        axes.set_visible(False)  # the last row's empty places
+    bar = figure.colorbar(image, ax=grid_axes.ravel().tolist(), shrink=0.8, pad=0.02)
+    bar.set_label(scale_label, fontsize=10)
+    # The scale's ends are the lowest and highest values shown: say so on the bar.
+    ticks = [
+        t for t in bar.get_ticks() if low + 0.06 * (high - low) < t < high - 0.06 * (high - low)
+    ]
+    bar.set_ticks(
+        [low, *ticks, high], labels=[f"{low:.1f}", *(f"{t:g}" for t in ticks), f"{high:.1f}"]
+    )
+    figure.suptitle(title, fontsize=12)
+    try:
+        save_png(figure, path)
+    finally:
+        plt.close(figure)

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from lookup.cli.png import add_png_option, pyplot, save_png
-from lookup.core.cards import RANK_CHARS
+from lookup.cli.grid import HOLDEM_RANKS, LEGEND, render_grid, wants_colour
+from lookup.cli.png import add_png_option, draw_grids
 from lookup.core.errors import RangeError
 from lookup.preflop.classes import CLASS_NAMES
 
 __all__ = ["register"]
-
-_LEGEND = "pairs on the diagonal, suited hands above it, offsuit below"
 
 
 def register(subparsers: Any) -> None:
@@ -41,8 +38,9 @@ def register(subparsers: Any) -> None:
         description=(
             "Print each starting-hand class's exact all-in equity against one random hand, "
             "or against a hand or range given with --vs, as the familiar 13x13 grid: pairs on "
-            "the diagonal, suited hands above it, offsuit below. Coloured on a terminal, plain "
-            "through a pipe (or with NO_COLOR set)."
+            "the diagonal, suited hands above it, offsuit below. Coloured on a terminal, on a "
+            "scale fitted to the values shown; plain through a pipe (or with NO_COLOR set, "
+            "or TERM=dumb)."
         ),
     )
     parser.add_argument(
@@ -89,65 +87,24 @@ def _run(args: argparse.Namespace) -> int:
             "classes": {n: c for n, c in zip(CLASS_NAMES, chart, strict=True)},
         }))  # fmt: skip
         return 0
-    print(_render_grid(chart, args.vs.strip(), colour=_wants_colour(sys.stdout)))
+    print(_render_grid(chart, args.vs.strip(), colour=wants_colour(sys.stdout)))
     return 0
-
-
-def _wants_colour(stream: TextIO) -> bool:
-    if os.environ.get("NO_COLOR"):
-        return False
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def _shade(equity: float) -> str:
-    """An ANSI 256-colour background from red (weak) through yellow to green (strong)."""
-    level = min(max((equity - 0.3) / 0.55, 0.0), 1.0)
-    red = 5 if level < 0.5 else round(5 * (1 - level) * 2)
-    green = round(5 * level * 2) if level < 0.5 else 5
-    return f"\033[30;48;5;{16 + 36 * red + 6 * green}m"
 
 
 def _render_grid(chart: list[dict[str, Any] | None], vs: str, *, colour: bool) -> str:
     against = "a random hand" if vs.lower() == "random" else repr(vs)
-    lines = [f"Exact heads-up preflop equity (%) against {against}", _LEGEND]
-    ranks = RANK_CHARS[::-1]
-    lines.append("  " + "".join(f"{r:>5}" for r in ranks))
-    for row in range(13):
-        cells = []
-        for column in range(13):
-            entry = chart[13 * row + column]
-            if entry is None:
-                cells.append("   --")
-                continue
-            text = f"{100 * entry['equity']:5.1f}"
-            cells.append(f"{_shade(entry['equity'])}{text}\033[0m" if colour else text)
-        lines.append(ranks[row] + " " + "".join(cells))
+    lines = [f"Exact heads-up preflop equity (%) against {against}", LEGEND]
+    values = {n: e["equity"] for n, e in zip(CLASS_NAMES, chart, strict=True) if e is not None}
+    lines += render_grid(values, HOLDEM_RANKS, colour=colour, missing="--")
     return "\n".join(lines)
 
 
 def _draw_png(chart: list[dict[str, Any] | None], vs: str, path: Path) -> None:
-    plt = pyplot()
-    grid = [
-        [float("nan") if (e := chart[13 * r + c]) is None else 100 * e["equity"] for c in range(13)]
-        for r in range(13)
-    ]
-    figure, axes = plt.subplots(figsize=(8, 7))
-    image = axes.imshow(grid, cmap="RdYlGn", vmin=30, vmax=85)
-    ranks = list(RANK_CHARS[::-1])
-    axes.set_xticks(range(13), ranks)
-    axes.set_yticks(range(13), ranks)
-    for r in range(13):
-        for c in range(13):
-            if chart[13 * r + c] is not None:
-                label = f"{CLASS_NAMES[13 * r + c]}\n{grid[r][c]:.1f}"
-                axes.text(c, r, label, ha="center", va="center", fontsize=6)
+    values = {n: e["equity"] for n, e in zip(CLASS_NAMES, chart, strict=True) if e is not None}
     against = "a random hand" if vs.strip().lower() == "random" else vs.strip()
-    axes.set_title(f"Heads-up preflop equity (%) against {against}")
-    figure.colorbar(image, ax=axes)
-    try:
-        save_png(figure, path)
-    finally:
-        plt.close(figure)
+    draw_grids(
+        [(LEGEND, HOLDEM_RANKS, values)],
+        title=f"Exact heads-up preflop equity against {against}",
+        scale_label=f"equity against {against}, %",
+        path=path,
+    )

@@ -42,6 +42,7 @@ def equity(
     workers: int | None = None,
     target_std_error: float | None = None,
     time_limit: float | None = None,
+    by_class: bool = False,
 ) -> EquityResult:
     """Each player's share of the pot, win and tie: exact, or sampled when enumeration is large.
 
@@ -91,6 +92,9 @@ def equity(
         error of equity is below this (0.001 is 0.1 percentage point); ``samples`` (or, if
         not given, :data:`~lookup.odds.results.MAX_SAMPLES`) still bounds the run
     ``time_limit``: stop sampling, between chunks, after this many seconds; bounded the same
+    ``by_class``: True fills in ``by_combo`` and ``by_class`` for flat ranges too (a weighted
+        run always does): the run is weighed with every weight 1, which gives the same
+        answer as without (exact and sampled alike), and tallies each combo on the way
     Returns an :class:`~lookup.odds.results.EquityResult`: one
     :class:`~lookup.odds.results.PlayerEquity` per player, in input order, and
     ``board``, ``dead`` (the cards read), ``exact``, ``boards`` (the showdowns
@@ -110,7 +114,8 @@ def equity(
       (the generic engine; None otherwise);
     - hi/lo games only (None elsewhere): ``scoop``, the whole pot alone;
       ``win_high`` and ``win_low``, the high or the low half alone;
-    - range holders in a weighted run only (None otherwise): ``by_combo`` and ``by_class``.
+    - range holders in a weighted run, or with ``by_class=True`` (None otherwise):
+      ``by_combo`` and ``by_class``.
 
     >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
     >>> round(aces.equity, 4), aces.boards, aces.exact
@@ -127,6 +132,9 @@ def equity(
     >>> qq = weighted[0].by_class["QQ"]
     >>> weighted[0].hand, weighted[0].equity_fraction, qq.probability_fraction
     ('QQ:0.5, KK+', Fraction(1337, 1584), Fraction(1, 3))
+    >>> flat = equity(["QQ+, AKs", "JhTh"], board="2c7d9h", by_class=True)
+    >>> flat[0].by_class["AKs"].equity_fraction, flat[1].by_class is None  # JhTh: no range
+    (Fraction(101, 165), True)
     >>> equity([Range("AA:0.5, KK"), "QsQh"])[0].hand
     'KK, AA:0.5'
     >>> equity(["KK:1.5", "QsQh"])
@@ -148,6 +156,9 @@ def equity(
         target_std_error=target_std_error, time_limit=time_limit,
     )  # fmt: skip
     held, weights = _weighed(hands, found)
+    if by_class and weights is None:
+        # Every weight 1 (read_weights' None): the weighted path, which counts by combo.
+        weights = [None] * len(held)
     if found.name == "holdem" and found.high_ranking(rules) is get_ranking("standard"):
         from lookup.odds.holdem.engine import equity as holdem_equity  # numpy: only when asked
 
