@@ -259,7 +259,7 @@ def test_papp_worked_example() -> None:
         ({"board": "Ks 7h 2d", "bins": 0}, lookup.PokerLookupError, "bins"),
         ({"board": "Ks 7h 2d", "game": "omaha"}, lookup.HandSizeError, "pass hands="),
         ({"board": "Ks 7h 2d", "opponents": "KsKd"}, lookup.RangeError, "no combo"),
-        ({"board": "", "opponents": "QQ+"}, lookup.RangeError, "preflop"),
+        ({"board": "", "samples": 1}, lookup.PokerLookupError, "samples must be"),
         ({"board": "Ks 7h 2d", "dead": "Ks"}, lookup.DuplicateCardError, "both"),
         ({"board": "Ks 7h 2d", "hands": "2c 3c", "game": "short-deck"}, lookup.CardError, "deck"),
     ],
@@ -329,6 +329,35 @@ def test_omaha_bad_input(kwargs: dict[str, object], words: str) -> None:
     kwargs.setdefault("hands", "Ad Kd Qc Jh")
     with pytest.raises(lookup.PokerLookupError, match=words):
         strength("Ks 7h 2d", game="omaha", **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("game", "opponents", "dead"),
+    [("holdem", "QQ+, AK:0.5, 76s", "Kd"), ("short-deck", "random", "")],
+)
+def test_preflop_sampled_expected_hs_against_a_brute_force_sample(
+    game: str, opponents: str, dead: str
+) -> None:
+    """Where the preflop table does not answer (a range, dead cards, short deck), E[HS] is
+    sampled over boards too, and agrees with an independent brute-force sample."""
+    hero = combo("Ah Qh")
+    result = strength(hands="Ah Qh", opponents=opponents, game=game, dead=dead, seed=2)
+    got, se = result[0].expected_hs, result[0].expected_hs_std_error
+    assert se is not None and 0 < se < 0.02
+    deck = range(52) if game == "holdem" else range(16, 52)
+    rules = "standard" if game == "holdem" else "short-deck"
+    opp = None if opponents == "random" else weights_of(opponents)
+    rng = random.Random(9)
+    left = [c for c in deck if c not in hero and c not in ix(dead)]
+    values = []
+    while len(values) < 150:
+        board = rng.sample(left, 5)
+        hs = reference(board, hero, opp, deck=deck, dead=ix(dead), rules=rules,
+                       potential=False, expected=False).hs  # fmt: skip
+        if hs is not None:
+            values.append(float(hs))
+    ref_se = statistics.stdev(values) / len(values) ** 0.5
+    assert abs(got - statistics.fmean(values)) < 5 * (se**2 + ref_se**2) ** 0.5
 
 
 def test_preflop_expected_hs2_sampled_against_a_brute_force_sample() -> None:

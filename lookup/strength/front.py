@@ -102,9 +102,10 @@ def strength(
         E[HS²] and the histogram
     ``seed``: the seed of the samples (None: a fresh one, reported as ``result.seed``)
 
-    Preflop (no board) only ``expected_hs`` (exact, against a random hand, from the
-    heads-up preflop table), ``expected_hs2`` and ``histogram`` (sampled over ``samples``
-    boards, each exact, with standard errors) exist.
+    Preflop (no board) only ``expected_hs``, ``expected_hs2`` and ``histogram`` exist,
+    sampled over ``samples`` boards (each exact for every hand), with standard errors;
+    against a random hand in Hold'em with no dead card, ``expected_hs`` is exact, from the
+    heads-up preflop table.
     On the river there is no hand potential. Quantities whose denominator is empty
     are NaN (the range leaves the hero no opponent), PPOT (NPOT) is 0 for a hand
     never behind (ahead) or tied.
@@ -462,84 +463,94 @@ def _preflop(
     combos: list[tuple[int, int]],
     chosen: npt.NDArray[np.intp],
     rows: npt.NDArray[np.intp],
-    opponent: object,
+    opponent: dict[tuple[int, ...], Fraction] | None,
     bins: int,
     dead: list[int],
     samples: int,
     seed: int | None,
 ) -> Strength:
-    """Preflop: E[HS] against a random hand exactly, from the heads-up table's equity
-    versus random; E[HS²] and the histogram sampled over ``samples`` boards.
+    """Preflop: E[HS], E[HS²] and the histogram over ``samples`` boards; E[HS] exactly
+    from the heads-up table where it holds the answer.
 
-    With a random opponent, every (opponent, board) pair is equally likely and every
-    board leaves each hero the same number of opponent combos, so E[HS] over boards
-    is the equity against a random hand, which the table holds exactly. E[HS²] and
-    the histogram need each board's river HS: ``samples`` boards are drawn uniformly
-    from the deck and every hand is ranked against every opponent on each, exactly
-    (:func:`~lookup.strength.exact.river_counts`); each hero averages over the
-    boards that miss its cards (a uniform sample of the boards it allows)."""
-    if opponent is not None or dead or game.name != "holdem" or ranking.name != "standard":
-        raise RangeError(
-            "preflop strength is read from the heads-up preflop table: Hold'em, standard "
-            "rules, a random opponent and no dead cards (other cases need the strength "
-            "tables, not built yet)",
-            "preflop",
-        )
+    ``samples`` boards are drawn uniformly from the cards the dead cards leave, and
+    every hand is ranked against every opponent combo on each, exactly
+    (:func:`~lookup.strength.exact.river_counts`); each hero averages over the boards
+    that miss its cards (a uniform sample of the boards it allows). Against a random
+    hand in Hold'em with no dead card, every (opponent, board) pair is equally likely
+    and every board leaves each hero the same number of opponent combos, so E[HS] is
+    the equity against a random hand, which the preflop table holds exactly: that
+    E[HS] (and the percentile it gives) replaces the sampled one."""
     if isinstance(samples, bool) or not isinstance(samples, int) or not 2 <= samples <= 100_000:
         raise PokerLookupError(
             f"samples must be a whole number from 2 to 100,000 preflop, got {samples!r}", samples
         )
-    by_class: dict[str, Fraction] = {}
-    exact = []
-    for combo in combos:
-        name = class_name(combo)
-        if name not in by_class:
-            by_class[name] = versus_random(name).exact_equity
-        exact.append(by_class[name])
-    ehs = np.array([float(x) for x in exact])
-    order = sorted(exact)
-    percentile = np.array(
-        [(bisect_left(order, x) + bisect_right(order, x)) / 2 / len(order) for x in exact]
-    )
     if seed is None:
         seed = secrets.randbits(64)
     rng = np.random.default_rng(np.random.SeedSequence(seed))
-    deck = np.arange(52)
-    boards = np.sort(np.argpartition(rng.random((samples, 52)), 4, axis=1)[:, :5], axis=1)
+    deck = np.array(sorted({c for combo in combos for c in combo}), dtype=np.intp)
+    keys = rng.random((samples, len(deck)))
+    boards = np.sort(deck[np.argpartition(keys, 4, axis=1)[:, :5]], axis=1)
     position = np.full(52 * 52, -1, dtype=np.intp)
     for i, (hi, lo) in enumerate(combos):
         position[hi * 52 + lo] = i
     count = len(combos)
     n = np.zeros(count)
+    s1 = np.zeros(count)
     s2 = np.zeros(count)
     s4 = np.zeros(count)
     hist = np.zeros(count * bins)
-    weights, _ = _weight_matrix(None)
+    weights, _ = _weight_matrix(opponent)
     for part in iter_river_counts(ranking, (), deck, 5, weights, runouts=boards):
         pos = position[part.high * 52 + part.low].ravel()
         num = (2 * part.beaten + part.tied).astype(np.int64).ravel()
         den = (2 * part.total).astype(np.int64).ravel()
+        if not (den > 0).all():  # a board that leaves the range no combo is skipped
+            pos, num, den = pos[den > 0], num[den > 0], den[den > 0]
+        hs = num / den
         hs2 = (num * num) / (den * den)
         n += np.bincount(pos, minlength=count)
+        s1 += np.bincount(pos, weights=hs, minlength=count)
         s2 += np.bincount(pos, weights=hs2, minlength=count)
         s4 += np.bincount(pos, weights=hs2 * hs2, minlength=count)
         binned = np.minimum(num * bins // den, bins - 1)
         hist += np.bincount(pos * bins + binned, minlength=count * bins)
-    ehs2 = s2 / n
-    spread = np.maximum(s4 / n - ehs2 * ehs2, 0) * n / np.maximum(n - 1, 1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ehs, ehs2 = s1 / n, s2 / n
+        ehs_se = np.sqrt(np.maximum(ehs2 - ehs * ehs, 0) / np.maximum(n - 1, 1))
+        ehs2_se = np.sqrt(np.maximum(s4 / n - ehs2 * ehs2, 0) / np.maximum(n - 1, 1))
+        histogram = hist.reshape(count, bins) / n[:, None]
+    key: list[Any] = [None if np.isnan(x) else x for x in ehs.tolist()]
+    fields: dict[str, Any] = {"expected_hs_std_error": ehs_se}
+    if opponent is None and not dead and game.name == "holdem" and ranking.name == "standard":
+        by_class: dict[str, Fraction] = {}
+        for combo in combos:
+            name = class_name(combo)
+            if name not in by_class:
+                by_class[name] = versus_random(name).exact_equity
+        key = [by_class[class_name(combo)] for combo in combos]
+        ehs = np.array([float(x) for x in key])
+        fields = {}  # exact: no standard error
+    order = sorted(x for x in key if x is not None)
+    percentile = np.array(
+        [
+            float("nan") if x is None else (bisect_left(order, x) + bisect_right(order, x)) / 2
+            for x in key
+        ]
+    ) / max(1, len(order))
+    fields.update(
+        expected_hs=ehs,
+        percentile=percentile,
+        expected_hs2=ehs2,
+        expected_hs2_std_error=ehs2_se,
+        histogram=histogram,
+    )
     return Strength(
         game=game.name,
         board=(),
         street="preflop",
         combos=rows,
         bins=bins,
-        fields={
-            "expected_hs": ehs[chosen],
-            "percentile": percentile[chosen],
-            "expected_hs2": ehs2[chosen],
-            "expected_hs2_std_error": np.sqrt(spread / n)[chosen],
-            "histogram": (hist.reshape(count, bins) / n[:, None])[chosen],
-        },
+        fields={name: array[chosen] for name, array in fields.items()},
         samples=samples,
         seed=seed,
     )
