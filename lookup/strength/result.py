@@ -5,8 +5,8 @@
 ...     game="holdem", board=(), street="river", combos=np.array([[51, 47]]), bins=2,
 ...     fields={"hs": np.array([0.75]), "expected_hs": np.array([0.75])},
 ... )
->>> s["AsKs"].hs, s[0].ppot, len(s)
-(0.75, None, 1)
+>>> s["AsKs"].hs, s[0].ppot, s[np.int64(0)].hand, len(s)
+(0.75, None, 'AsKs', 1)
 >>> s["2c2d"]
 Traceback (most recent call last):
 ...
@@ -171,7 +171,7 @@ class Strength:
         return found
 
     def __getitem__(self, key: int | CardsLike) -> HandStrength:
-        i = key if isinstance(key, int) else self.index(key)
+        i = int(key) if isinstance(key, int | np.integer) else self.index(key)
         row = self.combos[i].tolist()
 
         def value(name: str) -> float | None:
