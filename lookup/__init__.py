@@ -21,6 +21,7 @@ subpackage with one job (``docs/architecture.md`` draws them):
   engine and heads-up preflop equity in :mod:`lookup.odds.holdem`);
 * :mod:`lookup.board` -- what hands and ranges hold on a board: :func:`breakdown`,
   :func:`outs`;
+* :mod:`lookup.handstrength` -- hand strength for bots and solvers: HS, potential, E[HS];
 * :mod:`lookup.cli` -- the ``pokerlookup`` command.
 
 Names other than the ranking basics are loaded on first access, so ``import
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
     from lookup.game.evaluate import evaluate_hilo
     from lookup.game.registry import Game, games, get_game
     from lookup.game.showdown import PlayerHand, ShowdownResult, showdown
+    from lookup.handstrength.front import strength
     from lookup.odds.front import equity
     from lookup.odds.results import EquityResult, PlayerEquity
     from lookup.ranges.holdem import parse_range
@@ -123,6 +125,7 @@ __all__ = [
     "parse_range",
     "rankings",
     "showdown",
+    "strength",
 ]
 
 # Where each name served on first access lives. The fast paths load the tables, the
@@ -147,6 +150,7 @@ _LAZY: dict[str, str] = {
     "Range": "lookup.ranges.range",
     "breakdown": "lookup.board.breakdown",
     "outs": "lookup.board.outs",
+    "strength": "lookup.handstrength.front",
 }
 
 

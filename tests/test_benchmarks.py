@@ -40,6 +40,7 @@ SCRIPTS: dict[str, list[list[str]]] = {
     "compare_showdown.py": [["--deals", "5", "--repeat", "2"]],
     "compare_outs.py": [["--spots", "2", "--repeat", "1"]],
     "compare_breakdown.py": [["--quick"]],
+    "bench_strength.py": [["--repeat", "1", "--sample", "1"]],
 }
 PYTEST_MODULES = ["bench_batch.py", "bench_evaluate.py", "bench_equity.py"]
 NOT_RUN = {"conftest.py"}  # pytest's own hook file

@@ -68,6 +68,15 @@ RUNS: list[tuple[str, list[str], str | None]] = [
     ("breakdown", ["AT", "--board", "Ah 6d 7c 8s 9c", "--game", "short-deck"], None),
     ("preflop", [], None),
     ("preflop", ["--vs", "QQ+, AKs"], None),
+    ("strength", ["--board", "Ks 7h 2d", "--hand", "As Kd"], None),
+    ("strength", ["--board", "Ks 7h 2d 9s 3c", "--vs", "QQ+, AK:0.5", "--top", "2"], None),
+    ("strength", ["--hand", "As Ah"], None),
+    ("strength", ["--board", "Ks 7h 2d 9s", "--hand", "As Ah", "--dead", "2c"], None),
+    (
+        "strength",
+        ["--game", "omaha", "--board", "Ks7h2d", "--hand", "AsAdKdQc", "--samples", "50"],
+        None,
+    ),
     ("census", ["5", "--no-progress"], None),
     ("census", ["4", "--rules", "badugi", "--no-progress"], None),
     ("rules", [], None),
@@ -102,7 +111,8 @@ def test_every_json_document_fits_its_schema_on_one_line(
 
 def test_every_command_has_a_schema_and_the_docs_name_it() -> None:
     commands = [
-        "eval", "showdown", "equity", "outs", "breakdown", "preflop", "census", "rules", "games"
+        "eval", "showdown", "equity", "outs", "breakdown", "preflop", "strength", "census",
+        "rules", "games",
     ]  # fmt: skip
     assert sorted(p.stem for p in SCHEMAS.glob("*.json")) == sorted(commands)
     assert {command for command, _, _ in RUNS} == set(commands)

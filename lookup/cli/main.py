@@ -34,6 +34,7 @@ COMMANDS: tuple[str, ...] = (
     "outs",
     "breakdown",
     "preflop",
+    "strength",
     "census",
     "rules",
     "games",
@@ -55,6 +56,7 @@ examples:
   pokerlookup outs AsKs QhQd --board JsTs2h    # the cards that put each player ahead
   pokerlookup breakdown "QQ+, AK" --board "Ks 7h 2d"   # made hands and draws of a range
   pokerlookup preflop --vs "QQ+, AKs"          # 13x13 chart of exact preflop equity
+  pokerlookup strength --board "Ks 7h 2d" --hand AsKd  # HS, PPOT, NPOT, E[HS], E[HS2]
   pokerlookup census 7 --jobs 2                # every 7-card hand, counted by category
   pokerlookup eval --rules deuce-to-seven 7c5d4h3s2c   # any ranking: see `pokerlookup rules`
   pokerlookup rules                            # the rankings, a line each

@@ -1,0 +1,556 @@
+"""``lookup.strength``: how strong every hero hand is on a board, now and as cards come.
+
+For bot and solver builders (``docs/strength.md`` says what each number means and
+where it comes from). Against an opponent's range (``"random"``, range text or a
+:class:`~lookup.ranges.range.Range`, weights honoured), with card removal:
+
+* ``hs``: the share of opponent weight the hero beats now, ties counted half;
+* ``ppot`` / ``npot``: over weighted (opponent combo, runout) pairs, the chance of
+  getting ahead when behind and of falling behind when ahead (Billings, Papp,
+  Schaeffer and Szafron 1998; the runout is the turn and river from a flop, the
+  river from a turn);
+* ``effective_hs`` = HS(1 - NPOT) + (1 - HS) PPOT (Papp 1998, eq. 6.3) and
+  ``effective_hs_optimistic`` = HS + (1 - HS) PPOT (Billings et al. 1998);
+* ``expected_hs``, ``expected_hs2``: E[HS] and E[HS²] at the river over every
+  completion of the board, each equally likely (Johanson et al. 2013), and
+  ``histogram``: the share of completions whose river HS falls in each of ``bins``
+  equal bins;
+* ``percentile``: the share of the board's hero combos with a lower ``expected_hs``,
+  ties (itself included) counted half.
+
+Hold'em and short deck are exact; Omaha is sampled, for given hands only.
+
+>>> s = strength("Ks 7h 2d", hands="As Kd")
+>>> h = s["AsKd"]
+>>> round(h.hs, 4), round(h.ppot, 4), round(h.npot, 4), round(h.expected_hs, 4)
+(0.9685, 0.1571, 0.0785, 0.8975)
+>>> strength("Ks 7h 2d", hands="Ks Kd")
+Traceback (most recent call last):
+...
+lookup.DuplicateCardError: hand KsKd holds Ks, which is on the board or dead
+"""
+
+from __future__ import annotations
+
+import secrets
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
+from fractions import Fraction
+from math import comb, lcm
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from lookup.core.cards import DECK, CardsLike, parse_cards
+from lookup.core.errors import (
+    CardError,
+    DuplicateCardError,
+    GameError,
+    HandSizeError,
+    PokerLookupError,
+    RangeError,
+    TableError,
+)
+from lookup.game.registry import Game, GameLike, get_game
+from lookup.handstrength.exact import RiverCounts, iter_river_counts, potential_counts, river_counts
+from lookup.handstrength.result import Strength
+from lookup.odds.holdem.heads_up import versus_random
+from lookup.ranges.holdem import class_name
+from lookup.ranges.holding import holding_cards
+from lookup.ranges.range import Range
+from lookup.ranking.ranking import Ranking, RulesLike
+
+__all__ = ["OpponentLike", "strength"]
+
+OpponentLike = str | Range
+"""An opponent: ``"random"``, range text (weights allowed) or a :class:`Range`."""
+
+F64 = npt.NDArray[np.float64]
+_STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
+
+
+def strength(
+    board: CardsLike = (),
+    *,
+    hands: object = None,
+    opponents: OpponentLike = "random",
+    game: GameLike = "holdem",
+    dead: CardsLike = (),
+    rules: RulesLike | None = None,
+    bins: int = 10,
+    table: str | None = None,
+    samples: int = 2_000,
+    seed: int | None = None,
+) -> Strength:
+    """Hand strength of every hero hand the board allows, or of ``hands``, against ``opponents``.
+
+    Parameters:
+
+    ``board``: 0, 3, 4 or 5 cards
+    ``hands``: None (every combo the board and dead cards leave), one hand (``"As Kd"``),
+        a list of hands, or range text / a :class:`Range` (its combos)
+    ``opponents``: ``"random"``, range text or a :class:`Range` of the game (weights count)
+    ``game``: ``holdem``, ``short-deck`` (exact) or ``omaha``, ``omaha5``, ``omaha6``
+        (sampled, ``hands`` required)
+    ``dead``: cards out of play
+    ``rules``: a ranking replacing the game's own (as :func:`lookup.equity` takes it)
+    ``bins``: the histogram's number of equal bins of [0, 1]
+    ``table``: a folder of precomputed strength tables. Not built yet: giving one is
+        refused (``python -m tablegen strength`` will write them)
+    ``samples``: Omaha: samples per hand and quantity; Hold'em preflop: boards sampled for
+        E[HS²] and the histogram
+    ``seed``: the seed of the samples (None: a fresh one, reported as ``result.seed``)
+
+    Preflop (no board) only ``expected_hs``, ``expected_hs2`` and ``histogram`` exist,
+    sampled over ``samples`` boards (each exact for every hand), with standard errors;
+    against a random hand in Hold'em with no dead card, ``expected_hs`` is exact, from the
+    heads-up preflop table.
+    On the river there is no hand potential. Quantities whose denominator is empty
+    are NaN (the range leaves the hero no opponent), PPOT (NPOT) is 0 for a hand
+    never behind (ahead) or tied.
+
+    >>> s = strength("Ks 7h 2d 5c 9s", opponents="KK, 77:0.5")
+    >>> len(s), s.street, s.ppot
+    (1081, 'river', None)
+    >>> s["AsAh"].hs, s["8s6s"].hs  # a straight beats both sets
+    (0.0, 1.0)
+    >>> strength("Ks 7h", hands="AsAh")
+    Traceback (most recent call last):
+    ...
+    lookup.HandSizeError: a board is 0, 3, 4 or 5 cards, got 2
+    >>> strength("Ks 7h 2d", table="tables/strength")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.TableError: strength tables are not built yet: ... computes them (leave table=None)
+    """
+    if table is not None:
+        raise TableError(
+            f"strength tables are not built yet: {table!r} cannot be read; the Dask generator "
+            "(python -m tablegen strength, issue 23) will write them, and until then "
+            "lookup.strength computes them (leave table=None)",
+            table,
+        )
+    found = get_game(game)
+    ranking = found.high_ranking(rules)
+    if found.hilo or found.family.name not in ("holdem", "omaha") or ranking.kind.name != "poker":
+        raise GameError(
+            f"strength is defined for holdem, short-deck and the omaha high games, not "
+            f"{found.name!r} under {ranking.name}",
+            found.name,
+        )
+    if isinstance(bins, bool) or not isinstance(bins, int) or bins < 1:
+        raise PokerLookupError(f"bins must be a whole number from 1, got {bins!r}", bins)
+    deck = [card.index for card in ranking.deck]
+    board_ix = _cards(board, "board", deck)
+    dead_ix = _cards(dead, "dead cards", deck)
+    if len(board_ix) not in _STREETS:
+        raise HandSizeError(f"a board is 0, 3, 4 or 5 cards, got {len(board_ix)}", len(board_ix))
+    shared = set(board_ix) & set(dead_ix)
+    if shared:
+        card = str(DECK[min(shared)])
+        raise DuplicateCardError(f"card {card} is both on the board and dead", card)
+    out = set(board_ix) | set(dead_ix)
+    avail = [i for i in deck if i not in out]
+    opponent = _opponent(opponents, found, out)
+    heroes = _hands(hands, found, out, deck)
+    if found.family.name == "omaha":
+        if heroes is None:
+            raise HandSizeError(
+                f"{found.name} strength is sampled for given hands: pass hands= (every hero "
+                f"against every opponent is too many pairs to enumerate)",
+                found.name,
+            )
+        from lookup.handstrength.sampled import omaha_strength  # Omaha's kernels: Omaha only
+
+        return omaha_strength(
+            found, ranking, tuple(board_ix), avail, heroes, opponent, bins, samples, seed
+        )
+    return _holdem(
+        found, ranking, tuple(board_ix), avail, heroes, opponent, bins, dead_ix, samples, seed
+    )
+
+
+def _cards(cards: CardsLike, what: str, deck: list[int]) -> list[int]:
+    found = [card.index for card in parse_cards(cards)]
+    for i in found:
+        if i not in deck:
+            raise CardError(f"{what}: card {DECK[i]} is not in this game's deck", str(DECK[i]))
+    return found
+
+
+def _opponent(
+    opponents: object, game: Game, out: set[int]
+) -> dict[tuple[int, ...], Fraction] | None:
+    """The opponent's weights once the board and dead cards are out; None for a random hand."""
+    if isinstance(opponents, str) and opponents.strip().lower() == "random":
+        return None
+    if not isinstance(opponents, str | Range):
+        raise RangeError(
+            f"opponents is 'random', range text or a Range, got {type(opponents).__name__}",
+            opponents,
+        )
+    weights = {
+        combo: weight
+        for combo, weight in Range(opponents, game).weights.items()
+        if out.isdisjoint(combo)
+    }
+    if not weights:
+        raise RangeError(
+            f"the opponent's range {str(opponents)!r} has no combo the board leaves", str(opponents)
+        )
+    return weights
+
+
+def _hands(
+    hands: object, game: Game, out: set[int], deck: list[int]
+) -> list[tuple[int, ...]] | None:
+    """The hero hands (card indices, highest first), or None for every combo."""
+    if hands is None:
+        return None
+    hole = game.hole_cards
+    one = holding_cards(hands, hole) if isinstance(hands, str) else None
+    if one is None and isinstance(hands, str):
+        try:  # cards, but not a holding's worth: say so (range text is not cards)
+            cards = parse_cards(hands)
+        except CardError:
+            cards = None
+        if cards:
+            one = cards
+    if one is not None:
+        rows = [tuple(c.index for c in one)]
+    elif isinstance(hands, str | Range):
+        # A range's combos that the board or dead cards block are not hands: left out.
+        rows = [tuple(c) for c in Range(hands, game).combos if out.isdisjoint(c)]
+        if not rows:
+            raise RangeError(f"hands {str(hands)!r} has no combo the board leaves", str(hands))
+    else:
+        try:
+            rows = [tuple(c.index for c in parse_cards(hand)) for hand in hands]  # type: ignore[attr-defined]
+        except TypeError:
+            raise HandSizeError(
+                f"hands is one hand, a list of hands or a range, got {hands!r}", hands
+            ) from None
+    found: dict[tuple[int, ...], None] = {}  # in the order given, each hand once
+    for row in rows:
+        text = "".join(str(DECK[i]) for i in row)
+        if len(row) != hole:
+            raise HandSizeError(
+                f"hand {text} has {len(row)} cards; {game.name} hands have {hole}", text
+            )
+        for i in row:
+            if i in out:
+                raise DuplicateCardError(
+                    f"hand {text} holds {DECK[i]}, which is on the board or dead", text
+                )
+            if i not in deck:
+                raise CardError(f"hand {text}: card {DECK[i]} is not in this game's deck", text)
+        found[tuple(sorted(row, reverse=True))] = None
+    if not found:
+        raise HandSizeError("hands names no hand", hands)
+    return list(found)
+
+
+def _weight_matrix(
+    opponent: dict[tuple[int, ...], Fraction] | None,
+) -> tuple[npt.NDArray[np.int64], bool]:
+    """The opponent's 52 x 52 integer weights (the exact weights times their common
+    denominator), and whether the opponent is a random hand."""
+    weights = np.zeros((52, 52), dtype=np.int64)
+    if opponent is None:
+        weights += 1
+        np.fill_diagonal(weights, 0)
+        return weights, True
+    scale = lcm(*(w.denominator for w in opponent.values()))
+    for (a, b), w in opponent.items():
+        weights[a, b] = weights[b, a] = int(w * scale)
+    return weights, False
+
+
+def _holdem(
+    game: Game,
+    ranking: Ranking,
+    board: tuple[int, ...],
+    avail_list: list[int],
+    heroes: list[tuple[int, ...]] | None,
+    opponent: dict[tuple[int, ...], Fraction] | None,
+    bins: int,
+    dead: list[int],
+    samples: int,
+    seed: int | None,
+) -> Strength:
+    avail = np.array(sorted(avail_list), dtype=np.intp)
+    combos = [
+        (hi, lo)
+        for hi in sorted(avail_list, reverse=True)
+        for lo in sorted(avail_list, reverse=True)
+        if lo < hi
+    ]
+    position = np.full(52 * 52, -1, dtype=np.intp)
+    for i, (hi, lo) in enumerate(combos):
+        position[hi * 52 + lo] = i
+    chosen = (
+        np.arange(len(combos)) if heroes is None else position[[h[0] * 52 + h[1] for h in heroes]]
+    )
+    rows = np.array(combos, dtype=np.intp)[chosen]
+    street = _STREETS[len(board)]
+    if street == "preflop":
+        return _preflop(game, ranking, combos, chosen, rows, opponent, bins, dead, samples, seed)
+    weights, random = _weight_matrix(opponent)
+    need = 5 - len(board)
+    fields, later = _river_fields(
+        iter_river_counts(ranking, board, avail, need, weights),
+        position,
+        len(combos),
+        bins,
+        random,
+        runs=comb(len(avail_list), need) if need else 0,
+    )
+    now = river_counts(ranking, board, avail, 0, weights)
+    now_pos = position[now.high[0] * 52 + now.low[0]]
+    hs_num = np.zeros(len(combos), dtype=np.int64)
+    hs_den = np.zeros(len(combos), dtype=np.int64)
+    hs_num[now_pos] = 2 * now.beaten[0] + now.tied[0]
+    hs_den[now_pos] = 2 * now.total[0]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        fields["hs"] = hs_num / hs_den
+    out = {name: array[chosen] for name, array in fields.items()}
+
+    def potential() -> dict[str, F64]:
+        cur = np.zeros(len(combos), dtype=np.uint16)
+        cur[now_pos] = now.classes[0]
+        assert later is not None  # kept for the flop and turn, where potential exists
+        cards = np.array(combos, dtype=np.intp)
+        opp = weights[cards[:, 0], cards[:, 1]]
+        runs = comb(len(avail_list) - 4, need)
+        hp = potential_counts(cur, later, cards, opp, chosen, runs)
+        return {**_potentials(hp, hs_num[chosen], hs_den[chosen]), "transitions": hp}
+
+    return Strength(
+        game=game.name,
+        board=board,
+        street=street,
+        combos=rows,
+        bins=bins,
+        fields=out,
+        potential=None if need == 0 else potential,
+    )
+
+
+def _river_fields(
+    parts: Iterator[RiverCounts],
+    position: npt.NDArray[np.intp],
+    count: int,
+    bins: int,
+    random: bool,
+    runs: int,
+) -> tuple[dict[str, Any], npt.NDArray[np.uint16] | None]:
+    """expected_hs, expected_hs2, histogram and percentile of every combo, summed over the
+    completions block by block; and, when ``runs`` completions are to come, each combo's
+    class on each of them (0 where it holds a card of the completion), for hand potential."""
+    n = np.zeros(count)
+    s1 = np.zeros(count)
+    s2 = np.zeros(count)
+    hist = np.zeros(count * bins)
+    later = np.zeros((runs, count), dtype=np.uint16) if runs else None
+    by_den: dict[int, Any] = {}
+    done = 0
+    d = 0
+    for part in parts:
+        pos = position[part.high * 52 + part.low]
+        if later is not None:
+            later[done + np.arange(len(pos))[:, None], pos] = part.classes
+            done += len(pos)
+        num = (2 * part.beaten + part.tied).astype(np.int64)
+        den = (2 * part.total).astype(np.int64)
+        valid = den > 0
+        if not valid.all():
+            pos, num, den = pos[valid], num[valid], den[valid]
+        if not len(den):
+            continue
+        n += np.bincount(pos.ravel(), minlength=count)
+        binned = np.minimum(num * bins // den, bins - 1)
+        hist += np.bincount((pos * bins + binned).ravel(), minlength=count * bins)
+        if random:
+            # A random hand leaves every hero C(m - 2, 2) opponent combos on every
+            # completion: one denominator, so integer sums and one exact division at
+            # the end (float sums of integers below 2**53 are exact).
+            d = int(den.flat[0])
+            s1 += np.bincount(pos.ravel(), weights=num.ravel(), minlength=count)
+            s2 += np.bincount(pos.ravel(), weights=(num * num).ravel(), minlength=count)
+        else:
+            # HS's denominator varies (the range's weight a completion leaves): sum each
+            # hero's numerators per denominator, in integers, for an exact E[HS] below.
+            dens, which = np.unique(den, return_inverse=True)
+            sums = np.bincount(
+                (pos.ravel() * len(dens) + which.ravel()),
+                weights=num.ravel(),
+                minlength=count * len(dens),
+            ).reshape(count, len(dens))
+            for j, value in enumerate(dens.tolist()):
+                by_den[value] = by_den.get(value, 0) + sums[:, j]
+            # num² / den² rounded once: exact for a single completion (the river)
+            s2 += np.bincount(
+                pos.ravel(), weights=((num * num) / (den * den)).ravel(), minlength=count
+            )
+    with np.errstate(invalid="ignore", divide="ignore"):
+        histogram = hist.reshape(count, bins) / n[:, None]
+        if random:
+            ehs, ehs2 = s1 / (d * n), s2 / (d * d * n)
+            key: list[Any] = s1.tolist() if (n == n.max()).all() else ehs.tolist()
+        else:
+            ehs2 = s2 / n
+            exact = _exact_means(by_den, n)
+            ehs = np.array([float("nan") if x is None else float(x) for x in exact])
+            key = exact
+    # Among the combos that have an E[HS] (a range may leave a hero no opponent at all).
+    order = sorted(x for x in key if x is not None)
+    percentile = np.array(
+        [
+            float("nan") if x is None else (bisect_left(order, x) + bisect_right(order, x)) / 2
+            for x in key
+        ]
+    ) / max(1, len(order))
+    fields = {
+        "expected_hs": ehs,
+        "expected_hs2": ehs2,
+        "histogram": histogram,
+        "percentile": percentile,
+    }
+    return fields, later
+
+
+def _exact_means(by_den: dict[int, Any], n: npt.NDArray[np.float64]) -> list[Fraction | None]:
+    """Each hero's E[HS] exactly: the sum over denominators of its numerators' sum over the
+    denominator, over its number of completions (None without one)."""
+    heroes = len(n)
+    common = lcm(*by_den) if by_den else 1
+    totals = [0] * heroes
+    for den, sums in by_den.items():
+        scale = common // den
+        for h, value in enumerate(sums.tolist()):
+            if value:
+                totals[h] += int(value) * scale
+    return [Fraction(totals[h], common * int(n[h])) if n[h] else None for h in range(heroes)]
+
+
+def _potentials(
+    hp: npt.NDArray[np.int64], hs_num: npt.NDArray[np.int64], hs_den: npt.NDArray[np.int64]
+) -> dict[str, Any]:
+    """PPOT, NPOT and both effective strengths from the exact counts, each rounded once."""
+    names = ("ppot", "npot", "effective_hs", "effective_hs_optimistic")
+    out = {name: np.empty(len(hp)) for name in names}
+    for i, m in enumerate(hp.tolist()):
+        ahead, tied, behind = (sum(row) for row in m)
+        ppot = _ratio(2 * m[2][0] + m[2][1] + m[1][0], 2 * behind + tied)
+        npot = _ratio(2 * m[0][2] + m[0][1] + m[1][2], 2 * ahead + tied)
+        values: tuple[Fraction | None, ...] = (ppot, npot, None, None)
+        if hs_den[i]:
+            hs = Fraction(int(hs_num[i]), int(hs_den[i]))
+            values = (ppot, npot, hs * (1 - npot) + (1 - hs) * ppot, hs + (1 - hs) * ppot)
+        for name, value in zip(names, values, strict=True):
+            out[name][i] = float("nan") if value is None else float(value)
+    return out
+
+
+def _ratio(num: int, den: int) -> Fraction:
+    return Fraction(num, den) if den else Fraction(0)
+
+
+def _preflop(
+    game: Game,
+    ranking: Ranking,
+    combos: list[tuple[int, int]],
+    chosen: npt.NDArray[np.intp],
+    rows: npt.NDArray[np.intp],
+    opponent: dict[tuple[int, ...], Fraction] | None,
+    bins: int,
+    dead: list[int],
+    samples: int,
+    seed: int | None,
+) -> Strength:
+    """Preflop: E[HS], E[HS²] and the histogram over ``samples`` boards; E[HS] exactly
+    from the heads-up table where it holds the answer.
+
+    ``samples`` boards are drawn uniformly from the cards the dead cards leave, and
+    every hand is ranked against every opponent combo on each, exactly
+    (:func:`~lookup.handstrength.exact.river_counts`); each hero averages over the boards
+    that miss its cards (a uniform sample of the boards it allows). Against a random
+    hand in Hold'em with no dead card, every (opponent, board) pair is equally likely
+    and every board leaves each hero the same number of opponent combos, so E[HS] is
+    the equity against a random hand, which the preflop table holds exactly: that
+    E[HS] (and the percentile it gives) replaces the sampled one."""
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 2 <= samples <= 100_000:
+        raise PokerLookupError(
+            f"samples must be a whole number from 2 to 100,000 preflop, got {samples!r}", samples
+        )
+    if seed is None:
+        seed = secrets.randbits(64)
+    rng = np.random.default_rng(np.random.SeedSequence(seed))
+    deck = np.array(sorted({c for combo in combos for c in combo}), dtype=np.intp)
+    keys = rng.random((samples, len(deck)))
+    boards = np.sort(deck[np.argpartition(keys, 4, axis=1)[:, :5]], axis=1)
+    position = np.full(52 * 52, -1, dtype=np.intp)
+    for i, (hi, lo) in enumerate(combos):
+        position[hi * 52 + lo] = i
+    count = len(combos)
+    n = np.zeros(count)
+    s1 = np.zeros(count)
+    s2 = np.zeros(count)
+    s4 = np.zeros(count)
+    hist = np.zeros(count * bins)
+    weights, _ = _weight_matrix(opponent)
+    for part in iter_river_counts(ranking, (), deck, 5, weights, runouts=boards):
+        pos = position[part.high * 52 + part.low].ravel()
+        num = (2 * part.beaten + part.tied).astype(np.int64).ravel()
+        den = (2 * part.total).astype(np.int64).ravel()
+        if not (den > 0).all():  # a board that leaves the range no combo is skipped
+            pos, num, den = pos[den > 0], num[den > 0], den[den > 0]
+        hs = num / den
+        hs2 = (num * num) / (den * den)
+        n += np.bincount(pos, minlength=count)
+        s1 += np.bincount(pos, weights=hs, minlength=count)
+        s2 += np.bincount(pos, weights=hs2, minlength=count)
+        s4 += np.bincount(pos, weights=hs2 * hs2, minlength=count)
+        binned = np.minimum(num * bins // den, bins - 1)
+        hist += np.bincount(pos * bins + binned, minlength=count * bins)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ehs, ehs2 = s1 / n, s2 / n
+        ehs_se = np.sqrt(np.maximum(ehs2 - ehs * ehs, 0) / np.maximum(n - 1, 1))
+        ehs2_se = np.sqrt(np.maximum(s4 / n - ehs2 * ehs2, 0) / np.maximum(n - 1, 1))
+        histogram = hist.reshape(count, bins) / n[:, None]
+    key: list[Any] = [None if np.isnan(x) else x for x in ehs.tolist()]
+    fields: dict[str, Any] = {"expected_hs_std_error": ehs_se}
+    if opponent is None and not dead and game.name == "holdem" and ranking.name == "standard":
+        by_class: dict[str, Fraction] = {}
+        for combo in combos:
+            name = class_name(combo)
+            if name not in by_class:
+                by_class[name] = versus_random(name).exact_equity
+        key = [by_class[class_name(combo)] for combo in combos]
+        ehs = np.array([float(x) for x in key])
+        fields = {}  # exact: no standard error
+    order = sorted(x for x in key if x is not None)
+    percentile = np.array(
+        [
+            float("nan") if x is None else (bisect_left(order, x) + bisect_right(order, x)) / 2
+            for x in key
+        ]
+    ) / max(1, len(order))
+    fields.update(
+        expected_hs=ehs,
+        percentile=percentile,
+        expected_hs2=ehs2,
+        expected_hs2_std_error=ehs2_se,
+        histogram=histogram,
+    )
+    return Strength(
+        game=game.name,
+        board=(),
+        street="preflop",
+        combos=rows,
+        bins=bins,
+        fields={name: array[chosen] for name, array in fields.items()},
+        samples=samples,
+        seed=seed,
+    )
