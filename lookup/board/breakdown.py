@@ -242,8 +242,8 @@ another way (not done yet)
     """
     _check_counts(exact_limit, samples, seed)
     found = get_game(game)
-    family = found.family.name
-    if family not in FORMATIONS:
+    formation = found.family.hole_used
+    if not found.has_board or formation not in FORMATIONS:
         raise GameError(
             f"breakdown reads holdem and short-deck; game {found.name!r} forms its hands "
             "another way (not done yet)",
@@ -279,11 +279,11 @@ another way (not done yet)
     combos = np.array(list(weights), dtype=np.int64)
     fixed = np.array([card.index for card in shown], dtype=np.int64)
     if len(shown) == size:
-        labels = label_rows(combos, np.broadcast_to(fixed, (len(combos), size)), ranking, family)
+        labels = label_rows(combos, np.broadcast_to(fixed, (len(combos), size)), ranking, formation)
         return _fixed(names, list(weights.items()), labels)
     deck = [card.index for card in ranking.deck if card.index not in out]
     return _completed(
-        names, weights, combos, fixed, deck, size, ranking, family,
+        names, weights, combos, fixed, deck, size, ranking, formation,
         exact_limit=exact_limit, samples=samples, seed=seed, progress=progress,
     )  # fmt: skip
 
@@ -416,7 +416,7 @@ def _completed(
     deck: list[int],
     size: int,
     ranking: Any,
-    family: str,
+    formation: int | None,
     *,
     exact_limit: int,
     samples: int,
@@ -458,7 +458,7 @@ def _completed(
             rows_board = np.concatenate(
                 [np.broadcast_to(fixed, (len(b), len(fixed))), boards[block][b]], axis=1
             )
-            labels = label_rows(combos[c], rows_board, ranking, family)
+            labels = label_rows(combos[c], rows_board, ranking, formation)
             w = scaled[c]
             here = b + int(start)
             np.add.at(per_board, (here, labels.made.astype(np.int64)), w)

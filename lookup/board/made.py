@@ -143,10 +143,9 @@ def made_classes(rules: RulesLike = "standard") -> tuple[Label, ...]:
 def _supported(ranking: Ranking) -> bool:
     rules = ranking.definition
     return (
-        rules.scoring == "poker"
+        ranking.kind.name == "poker"  # no wild cards, not badugi
         and rules.hand_size == 5
         and not rules.low
-        and not rules.has_wild
         and rules.straights
         and rules.flushes
         and list(rules.rank_order) == sorted(rules.rank_order)
@@ -308,13 +307,14 @@ def label_rows(
     hole: NDArray[np.integer[Any]],
     board: NDArray[np.integer[Any]],
     rules: RulesLike = "standard",
-    formation: str = "holdem",
+    hole_used: int | None = None,
 ) -> Labels:
     """Label each row: ``hole`` (N, hole cards) and ``board`` (N, 3-5) card indices.
 
     Rows must hold distinct cards of the ranking's deck (the caller checks them; a
-    bad row raises from the batch evaluator). ``formation`` is how a hand is formed,
-    a key of :data:`FORMATIONS`.
+    bad row raises from the batch evaluator). ``hole_used`` is how a hand is formed:
+    the game family's own :attr:`~lookup.game.family.GameFamily.hole_used` (None: any of
+    the hole cards play, as in Hold'em), a key of :data:`FORMATIONS`.
 
     >>> import numpy as np
     >>> labels = label_rows(np.array([[51, 47]]), np.array([[46, 42, 0]]))  # AsKs on KhQh2c
@@ -325,7 +325,7 @@ def label_rows(
     ...
     lookup.DuplicateCardError: row 0: card As appears twice; the cards of a row must be ...
     """
-    return FORMATIONS[formation](np.asarray(hole, np.int64), np.asarray(board, np.int64), rules)
+    return FORMATIONS[hole_used](np.asarray(hole, np.int64), np.asarray(board, np.int64), rules)
 
 
 def _pattern(counts: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -510,8 +510,9 @@ def _draws(
 Labeller = Callable[[NDArray[np.int64], NDArray[np.int64], RulesLike], Labels]
 """Labels rows of (hole cards, board cards) under a ranking: one game family's formation."""
 
-FORMATIONS: Final[Mapping[str, Labeller]] = MappingProxyType({"holdem": _label_holdem})
-"""How each game family forms a hand, by family name: the labeller of its rows (read-only).
+FORMATIONS: Final[Mapping[int | None, Labeller]] = MappingProxyType({None: _label_holdem})
+"""How a board game forms a hand, by how many hole cards must play (its family's
+``hole_used``; None: any, as in Hold'em and short deck): the labeller of its rows.
 The Omaha family's (two hole and three board cards) is the one to add: its category per
 row from the game's own batch evaluation, and the hole counts of its rules (a card
 counts only if it can be one of the two that play)."""

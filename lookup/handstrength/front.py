@@ -133,7 +133,7 @@ def strength(
         )
     found = get_game(game)
     ranking = found.high_ranking(rules)
-    if found.hilo or found.family.name not in ("holdem", "omaha") or ranking.kind.name != "poker":
+    if found.hilo or not found.has_board or ranking.kind.name != "poker":
         raise GameError(
             f"strength is defined for holdem, short-deck and the omaha high games, not "
             f"{found.name!r} under {ranking.name}",
@@ -154,7 +154,7 @@ def strength(
     avail = [i for i in deck if i not in out]
     opponent = _opponent(opponents, found, out)
     heroes = _hands(hands, found, out, deck)
-    if found.family.name == "omaha":
+    if found.family.hole_used is not None:  # Omaha: exactly two hole cards play
         if heroes is None:
             raise HandSizeError(
                 f"{found.name} strength is sampled for given hands: pass hands= (every hero "
