@@ -12,6 +12,7 @@ one way to do each thing. They come from the layers underneath, each a
 subpackage with one job (``docs/architecture.md`` draws them):
 
 * :mod:`lookup.core` -- cards, errors, rules as data, the table file format;
+* :mod:`lookup.iso` -- situations numbered up to suits (:class:`Isomorphism`);
 * :mod:`lookup.ranking` -- a ranking at run time: its tables, kernels, values, words;
 * :mod:`lookup.batch` -- numpy batches, the census, deal enumeration;
 * :mod:`lookup.game` -- games, their evaluation, showdowns and pots;
@@ -37,6 +38,7 @@ from lookup.core.errors import (
     DuplicateCardError,
     GameError,
     HandSizeError,
+    IsomorphismError,
     PokerLookupError,
     RangeError,
     RankingError,
@@ -60,6 +62,7 @@ if TYPE_CHECKING:
     from lookup.game.evaluate import evaluate_hilo
     from lookup.game.registry import Game, games, get_game
     from lookup.game.showdown import PlayerHand, ShowdownResult, showdown
+    from lookup.iso.isomorphism import Isomorphism
     from lookup.odds.front import equity
     from lookup.odds.results import EquityResult, PlayerEquity
     from lookup.ranges.holdem import parse_range
@@ -81,6 +84,8 @@ __all__ = [
     "GameError",
     "HandRank",
     "HandSizeError",
+    "Isomorphism",
+    "IsomorphismError",
     "PlayerEquity",
     "PlayerHand",
     "PokerLookupError",
@@ -139,6 +144,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("EquityResult", "PlayerEquity"), "lookup.odds.results"),
     "parse_range": "lookup.ranges.holdem",
     "Range": "lookup.ranges.range",
+    "Isomorphism": "lookup.iso.isomorphism",
 }
 
 

@@ -86,8 +86,10 @@ def test_the_private_name_check_sees_a_private_import(tmp_path: Path) -> None:
 def test_the_facade_is_small_and_every_name_is_listed_in_the_readme() -> None:
     readme = (ROOT / "README.md").read_text()
     # The bound grows only by a deliberate edit: 47 since lookup.Range, the value every
-    # range input and the coming breakdown and strength features take (issue 21).
-    assert len(lookup.__all__) <= 47
+    # range input and the coming breakdown and strength features take (issue 21); 49 with
+    # lookup.Isomorphism, the suit-isomorphism index bot and solver builders key their
+    # tables by, and its error, IsomorphismError (issue 23).
+    assert len(lookup.__all__) <= 49
     missing = [name for name in lookup.__all__ if f"`{name}`" not in readme]
     assert missing == []
 

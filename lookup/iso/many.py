@@ -33,47 +33,58 @@ _I64 = np.int64
 
 @cache
 def _bit_tables() -> dict[str, np.ndarray]:
-    """Deck-independent tables over rank masks, built once and read-only."""
-    popcount = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=_I64)
+    """Deck-independent tables over 13-bit rank masks, built once and read-only.
+
+    Two-dimensional tables are stored flat (row * width + column): numpy's ``take``
+    on one axis is the fastest lookup it has.
+    """
+    popcount = np.array([m.bit_count() for m in range(1 << 13)], dtype=_I64)
     colex = np.array(colex_table(), dtype=_I64)
+    # uncolex[start[k] + rank]: the k-set of positions with that colex rank.
+    by_size: list[list[int]] = [[] for _ in range(14)]
+    for mask in range(1 << 13):
+        by_size[mask.bit_count()].append(mask)
+    starts: list[int] = []
+    uncolex: list[int] = []
+    for masks in by_size:
+        starts.append(len(uncolex))
+        uncolex.extend(sorted(masks, key=colex.__getitem__))
 
-    def pext(bits: int) -> np.ndarray:
-        # pext[free, ranks]: the ranks moved down to the positions they take among `free`.
-        table = np.zeros((1 << bits, 1 << bits), dtype=_I64)
-        for free in range(1 << bits):
-            positions = [b for b in range(bits) if free >> b & 1]
-            for ranks in range(1 << bits):
-                if ranks & ~free:
-                    continue
-                table[free, ranks] = sum(1 << i for i, b in enumerate(positions) if ranks >> b & 1)
-        return table
-
-    def pdep(bits: int) -> np.ndarray:
-        # pdep[free, packed]: the inverse, free-rank positions back to ranks.
-        table = np.zeros((1 << bits, 1 << bits), dtype=_I64)
+    def pext(bits: int) -> list[int]:
+        # [free, ranks]: the ranks moved down to the positions they take among `free`.
+        table = [0] * (1 << (2 * bits))
         for free in range(1 << bits):
             positions = [b for b in range(bits) if free >> b & 1]
             for packed in range(1 << len(positions)):
-                table[free, packed] = sum(
+                ranks = sum(1 << b for i, b in enumerate(positions) if packed >> i & 1)
+                table[free << bits | ranks] = packed
+        return table
+
+    def pdep(bits: int) -> list[int]:
+        # [free, packed]: the inverse, free-rank positions back to ranks.
+        table = [0] * (1 << (2 * bits))
+        for free in range(1 << bits):
+            positions = [b for b in range(bits) if free >> b & 1]
+            for packed in range(1 << len(positions)):
+                table[free << bits | packed] = sum(
                     1 << b for i, b in enumerate(positions) if packed >> i & 1
                 )
         return table
 
     # A rank mask spread to a card mask: rank r to bit 4 * r (clubs), shifted by the suit.
-    spread = np.array(
-        [sum(1 << (4 * r) for r in range(13) if m >> r & 1) for m in range(1 << 13)],
-        dtype=_I64,
-    )
-    binom = np.array([[comb(n, k) for k in range(14)] for n in range(14)], dtype=_I64)
+    spread = [sum(1 << (4 * r) for r in range(13) if m >> r & 1) for m in range(1 << 13)]
     tables = {
         "popcount": popcount,
         "colex": colex,
-        "pext_lo": pext(7),
-        "pext_hi": pext(6),
-        "pdep_lo": pdep(7),
-        "pdep_hi": pdep(6),
-        "spread": spread,
-        "binom": binom,
+        "uncolex": np.array(uncolex, dtype=_I64),
+        "uncolex_start": np.array(starts, dtype=_I64),
+        "pext_lo": np.array(pext(7), dtype=_I64),
+        "pext_hi": np.array(pext(6), dtype=_I64),
+        "pdep_lo": np.array(pdep(7), dtype=_I64),
+        "pdep_hi": np.array(pdep(6), dtype=_I64),
+        "spread": np.array(spread, dtype=_I64),
+        # binom[n * 14 + k] = C(n, k)
+        "binom": np.array([comb(n, k) for n in range(14) for k in range(14)], dtype=_I64),
     }
     for table in tables.values():
         table.setflags(write=False)
@@ -182,58 +193,68 @@ def _rows(iso: Isomorphism, cards: npt.ArrayLike) -> np.ndarray:
     return array
 
 
+def _pext(free: np.ndarray, ranks: np.ndarray, t: dict[str, np.ndarray]) -> np.ndarray:
+    """``ranks`` (inside ``free``) packed to the positions they take among ``free``."""
+    free_lo = free & 127
+    low = t["pext_lo"].take(free_lo << 7 | ranks & 127)
+    high = t["pext_hi"].take((free >> 7) << 6 | ranks >> 7)
+    packed: np.ndarray = low | high << t["popcount"].take(free_lo)
+    return packed
+
+
+def _pdep(free: np.ndarray, packed: np.ndarray, t: dict[str, np.ndarray]) -> np.ndarray:
+    """The inverse of :func:`_pext`: positions among ``free`` back to ranks."""
+    free_lo = free & 127
+    shift = t["popcount"].take(free_lo)
+    low = t["pdep_lo"].take(free_lo << 7 | packed & ((1 << shift) - 1))
+    high = t["pdep_hi"].take((free >> 7) << 6 | packed >> shift)
+    ranks: np.ndarray = low | high << 7
+    return ranks
+
+
 def index_many(iso: Isomorphism, cards: npt.ArrayLike) -> np.ndarray:
     """The class index of every row of ``cards`` (see :meth:`Isomorphism.index_many`)."""
     plan = _plan(iso)
     t = _bit_tables()
     array = _rows(iso, cards)
     n = array.shape[0]
-    ranks = (array >> 2) - plan.low
-    suits = array & 3
-    bits = np.left_shift(1, ranks)
-    rows = np.arange(n)
-    # masks[r][:, s]: the ranks of suit s dealt in round r (one card per row and column,
-    # so adding is or-ing).
-    masks = []
-    at = 0
-    for want in plan.rounds:
-        mask = np.zeros((n, 4), dtype=_I64)
-        for col in range(at, at + want):
-            mask[rows, suits[:, col]] += bits[:, col]
-        masks.append(mask)
-        at += want
     popcount, colex, binom = t["popcount"], t["colex"], t["binom"]
-    pext_lo, pext_hi = t["pext_lo"], t["pext_hi"]
+    # Each card as one bit of a 64-bit word, 16 bits a suit: a round's sum holds its four
+    # suits' rank masks side by side (the cards of a row are distinct, so adding is or-ing).
+    bits = np.left_shift(1, ((array & 3) << 4) + (array >> 2) - plan.low)
+    lanes = np.array([0, 16, 32, 48], dtype=_I64)
     full = (1 << plan.ranks) - 1
-    keys = np.empty((n, 4), dtype=_I64)
-    for suit in range(4):
-        used = np.zeros(n, dtype=_I64)
-        idx = np.zeros(n, dtype=_I64)
-        mult = np.ones(n, dtype=_I64)
-        code = np.zeros(n, dtype=_I64)
-        for r, want in enumerate(plan.rounds):
-            held_ranks = masks[r][:, suit]
-            held = popcount[held_ranks]
-            free = full & ~used
-            free_lo = free & 127
-            packed = pext_lo[free_lo, held_ranks & 127] | (
-                pext_hi[free >> 7, held_ranks >> 7] << popcount[free_lo]
-            )
-            idx += mult * colex[packed]
-            mult *= binom[plan.ranks - popcount[used], held]
+    used = np.zeros((n, 4), dtype=_I64)
+    idx = np.zeros((n, 4), dtype=_I64)
+    mult = np.ones((n, 4), dtype=_I64)
+    code = np.zeros((n, 4), dtype=_I64)
+    at = 0
+    last = len(plan.rounds) - 1
+    for r, want in enumerate(plan.rounds):
+        word = bits[:, at : at + want].sum(axis=1)
+        at += want
+        held_ranks = (word[:, None] >> lanes) & 0x1FFF
+        held = popcount.take(held_ranks)
+        # The first round has every rank free: its ranks are their own packing.
+        packed = held_ranks if r == 0 else _pext(full & ~used, held_ranks, t)
+        idx += mult * colex.take(packed)
+        if r < last:
+            mult *= binom.take((plan.ranks - popcount.take(used)) * 14 + held)
             used |= held_ranks
-            code = code * (want + 1) + held
-        keys[:, suit] = code * plan.span + idx
-    keys = np.sort(keys, axis=1)[:, ::-1]
-    codes = keys // plan.span
-    idxs = keys % plan.span
+        code = code * (want + 1) + held
+    # Each suit's key: its shape's code above its rank index, so sorting keys sorts the
+    # suits by (shape, rank index), as the scalar path sorts its pairs.
+    keys = np.sort(code * plan.span + idx, axis=1)[:, ::-1]
+    codes, idxs = np.divmod(keys, plan.span)
     config_key = ((codes[:, 0] * plan.stride + codes[:, 1]) * plan.stride + codes[:, 2]) * (
         plan.stride
     ) + codes[:, 3]
     config = np.searchsorted(plan.config_keys, config_key)
-    ends = plan.ends[config]
+    ends = plan.ends.take(config, axis=0)
     terms = _choose(idxs + ends - 1, ends)
-    result: np.ndarray = plan.offsets[config] + (plan.mults[config] * terms).sum(axis=1)
+    result: np.ndarray = plan.offsets.take(config) + (plan.mults.take(config, axis=0) * terms).sum(
+        axis=1
+    )
     return result
 
 
@@ -252,8 +273,8 @@ def unindex_many(iso: Isomorphism, indices: npt.ArrayLike) -> np.ndarray:
     plan = _plan(iso)
     t = _bit_tables()
     array = np.asarray(indices)
-    if array.ndim != 1:
-        array = array.reshape(-1) if array.ndim == 0 else array
+    if array.ndim == 0:
+        array = array.reshape(1)
     if array.ndim != 1:
         raise IsomorphismError(
             f"indices are a one-dimensional array, got shape {array.shape}", array.shape
@@ -271,50 +292,41 @@ def unindex_many(iso: Isomorphism, indices: npt.ArrayLike) -> np.ndarray:
         )
     n = array.shape[0]
     config = np.searchsorted(plan.offsets, array, side="right") - 1
-    rest = array - plan.offsets[config]
+    rest = array - plan.offsets.take(config)
     popcount, binom = t["popcount"], t["binom"]
-    pdep_lo, pdep_hi, spread = t["pdep_lo"], t["pdep_hi"], t["spread"]
-    full = (1 << plan.ranks) - 1
-    card_masks = [np.zeros(n, dtype=_I64) for _ in plan.rounds]
+    uncolex, uncolex_start, spread = t["uncolex"], t["uncolex_start"], t["spread"]
+    ends = plan.ends.take(config, axis=0)
+    starts = plan.starts.take(config, axis=0)
+    mults = plan.mults.take(config, axis=0)
+    sizes = plan.sizes.take(config, axis=0)
+    # The rank index of the suit at each canonical position: each group's multiset number
+    # unranked, its largest member first (positions run in order, a group carrying on).
+    idx = np.empty((n, 4), dtype=_I64)
     carried = np.zeros(n, dtype=_I64)
-    binom_rows = binom[: plan.ranks]  # C(x, j) for every rank position x
     for p in range(4):
-        ends = plan.ends[config, p]
-        fresh = (rest // plan.mults[config, p]) % plan.sizes[config, p]
-        value = np.where(plan.starts[config, p], fresh, carried)
-        top = _largest(value, ends, plan)
-        carried = value - _choose(top, ends)
-        idx = top - ends + 1
-        shape = plan.shapes[plan.codes[config, p]]
-        used = np.zeros(n, dtype=_I64)
-        for r, want in enumerate(plan.rounds):
-            held = shape[:, r]
-            radix = binom[plan.ranks - popcount[used], held]
-            digit = idx % radix
-            idx //= radix
-            packed = np.zeros(n, dtype=_I64)
-            for j in range(want, 0, -1):
-                # the largest position x with C(x, j) <= digit, for the rows holding >= j
-                here = held >= j
-                x = (binom_rows[:, j][None, :] <= digit[:, None]).sum(axis=1) - 1
-                digit = np.where(here, digit - binom_rows[x, j], digit)
-                packed |= np.where(here, np.left_shift(1, x), 0)
-            free = full & ~used
-            free_lo = free & 127
-            shift = popcount[free_lo]
-            ranks_held = pdep_lo[free_lo, packed & ((1 << shift) - 1)] | (
-                pdep_hi[free >> 7, packed >> shift] << 7
-            )
-            used |= ranks_held
-            card_masks[r] |= spread[ranks_held] << (4 * plan.low + SUIT_ORDER[p])
+        fresh = (rest // mults[:, p]) % sizes[:, p]
+        value = np.where(starts[:, p], fresh, carried)
+        top = _largest(value, ends[:, p], plan)
+        carried = value - _choose(top, ends[:, p])
+        idx[:, p] = top - ends[:, p] + 1
+    shapes = plan.shapes.take(plan.codes.take(config, axis=0), axis=0)  # (n, 4, rounds)
+    full = (1 << plan.ranks) - 1
+    used = np.zeros((n, 4), dtype=_I64)
+    shift = 4 * plan.low + np.array(SUIT_ORDER, dtype=_I64)
     out = np.empty((n, sum(plan.rounds)), dtype=np.uint8)
     at = 0
     for r, want in enumerate(plan.rounds):
-        mask = card_masks[r]
+        held = shapes[:, :, r]
+        radix = binom.take((plan.ranks - popcount.take(used)) * 14 + held)
+        idx, digit = np.divmod(idx, radix)
+        packed = uncolex.take(uncolex_start.take(held) + digit)
+        ranks_held = packed if r == 0 else _pdep(full & ~used, packed, t)
+        used |= ranks_held
+        mask = (spread.take(ranks_held) << shift).sum(axis=1)  # disjoint suits: sum is or
         # Lowest card first, written from the round's last column back: highest first.
         for col in range(at + want - 1, at - 1, -1):
             lowest = mask & -mask
-            out[:, col] = np.log2(lowest.astype(np.float64)).astype(np.uint8)
-            mask = mask ^ lowest
+            out[:, col] = np.frexp(lowest.astype(np.float64))[1] - 1
+            mask ^= lowest
         at += want
     return out
