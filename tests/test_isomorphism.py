@@ -321,6 +321,7 @@ def test_scalar_and_vectorised_unindex_agree() -> None:
             assert [c.index for c in lookup.parse_cards(" ".join(sum(parts, ())))] == row
             assert [len(p) for p in parts] == list(rounds)
             assert iso.index(*parts) == i == iso.index(parts)
+            assert iso.index(tuple(lookup.DECK[c] for c in row)) == i
 
 
 # --- the value -----------------------------------------------------------------------
@@ -372,6 +373,10 @@ def test_bad_cards_are_refused_naming_the_culprit() -> None:
     assert c.value.token == "5c"
     with pytest.raises(lookup.CardError, match="unknown rank"):
         iso.index("As Xd 2c 7h 9s")
+    with pytest.raises(lookup.CardError, match="cannot read True as a card"):
+        iso.index([True, 5, 9, 13, 17])
+    with pytest.raises(lookup.CardError, match="card index 60 is out of range"):
+        iso.index([60, 5, 9, 13, 17])
 
 
 def test_bad_arrays_are_refused_naming_the_row_and_card() -> None:

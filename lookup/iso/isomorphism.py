@@ -39,7 +39,7 @@ from math import comb, factorial
 from lookup.core.cards import DECK, Card, parse_cards
 from lookup.core.errors import CardError, DuplicateCardError, HandSizeError, IsomorphismError
 from lookup.core.messages import count, duplicate_card, unknown_name
-from lookup.iso.ranksets import DECK_WORDS, DECKS, SUIT_ORDER, colex_table
+from lookup.iso.ranksets import DECK_WORDS, DECKS, SUIT_ORDER, colex_table, pext_tables
 
 # typing is the type checker's alone (it costs start-up, as everywhere in the package).
 TYPE_CHECKING = False
@@ -127,7 +127,9 @@ class Isomorphism:
         "_offsets",
         "_ranks",
         "_space",
+        "_span",
         "_stride",
+        "_total",
         "deck",
         "rounds",
         "sizes",
@@ -191,6 +193,9 @@ class Isomorphism:
             space.append(size)
         self._codes_of = tuple(codes_of)
         self._space = tuple(space)
+        # A suit's sort key: its shape's code above its rank index.
+        self._span = max(space) + 1
+        self._total = sum(rounds)
         usable = [code for code in range(stride) if space[code]]
 
         found: list[tuple[int, ...]] = []
@@ -243,6 +248,26 @@ class Isomorphism:
         return Isomorphism, (self.rounds, self.deck)
 
     # --- one situation ---------------------------------------------------------------
+
+    def _quick(self, given: tuple[CardsLike, ...]) -> list[int] | None:
+        """The card indices of one tuple or list of Cards or indices, if all is well; else
+        None, and :meth:`_cards` reads the input and explains what is wrong."""
+        if len(given) != 1 or type(given[0]) not in (tuple, list):
+            return None
+        items = given[0]
+        try:
+            indices = [_INDEX[card] for card in items]  # type: ignore[index]
+        except (KeyError, TypeError):
+            return None
+        if (
+            len(indices) != self._total
+            or len(set(indices)) != len(indices)
+            or min(indices) < 4 * self._low
+            # True and False look up as cards 1 and 0: refuse them as parse_cards does
+            or (min(indices) < 2 and any(type(card) is bool for card in items))
+        ):
+            return None
+        return indices
 
     def _cards(self, given: tuple[CardsLike, ...]) -> list[int]:
         """The card indices of ``given`` (all rounds, or one argument per round), checked."""
@@ -315,34 +340,49 @@ class Isomorphism:
         ...
         lookup.DuplicateCardError: card 'As' appears more than once
         """
-        n, low = self._ranks, self._low
-        masks = [[0, 0, 0, 0] for _ in self.rounds]
+        n, low, rounds = self._ranks, self._low, self.rounds
+        indices = self._quick(cards) or self._cards(cards)
+        # suits[s][r]: the ranks of suit s dealt in round r, as a bit mask
+        suits = [[0] * len(rounds) for _ in range(4)]
         at = 0
-        indices = self._cards(cards)
-        for r, want in enumerate(self.rounds):
-            row = masks[r]
+        for r, want in enumerate(rounds):
             for index in indices[at : at + want]:
-                row[index & 3] |= 1 << ((index >> 2) - low)
+                suits[index & 3][r] |= 1 << ((index >> 2) - low)
             at += want
-        colex = colex_table()
+        colex, binom, span = colex_table(), _BINOM, self._span
+        pext_lo, pext_hi = pext_tables()
         keys = []
-        for suit in range(4):
+        for masks in suits:
             used = idx = code = 0
             mult = 1
-            for r, want in enumerate(self.rounds):
-                ranks = masks[r][suit]
+            for want, ranks in zip(rounds, masks, strict=True):
+                if not ranks:
+                    code *= want + 1
+                    continue
                 held = ranks.bit_count()
-                idx += mult * colex[_pack(ranks, used)]
-                mult *= comb(n - used.bit_count(), held)
+                if used:
+                    # the ranks packed to the positions they take among those still free
+                    free = ~used & 0x1FFF
+                    lo = free & 127
+                    packed = (
+                        pext_lo[lo << 7 | ranks & 127]
+                        | pext_hi[(free >> 7) << 6 | ranks >> 7] << lo.bit_count()
+                    )
+                    idx += mult * colex[packed]
+                    mult *= binom[n - used.bit_count()][held]
+                else:
+                    idx += mult * colex[ranks]
+                    mult *= binom[n][held]
                 used |= ranks
                 code = code * (want + 1) + held
-            keys.append((code, idx))
+            keys.append(code * span + idx)
         keys.sort(reverse=True)
-        config = self._by_codes[tuple(code for code, _ in keys)]
+        config = self._by_codes[tuple(key // span for key in keys)]
         total = config.offset
+        ends, mults = config.ends, config.mults
         for p in range(4):
-            end = config.ends[p]
-            total += config.mults[p] * comb(keys[p][1] + end - 1, end)
+            end = ends[p]
+            total += mults[p] * comb(keys[p] % span + end - 1, end)
         return total
 
     def unindex(self, index: int) -> tuple[tuple[str, ...], ...]:
@@ -449,17 +489,6 @@ class Isomorphism:
         return many.unindex_many(self, indices)
 
 
-def _pack(ranks: int, used: int) -> int:
-    """``ranks`` (disjoint from ``used``) moved down past the ranks in ``used``: the
-    positions they take among the ranks still free."""
-    packed = 0
-    while ranks:
-        low_bit = ranks & -ranks
-        packed |= 1 << ((low_bit - 1) & ~used).bit_count()
-        ranks ^= low_bit
-    return packed
-
-
 def _unpack(packed: int, used: int, n: int) -> int:
     """The inverse of :func:`_pack`: free-rank positions back to ranks."""
     ranks = 0
@@ -487,3 +516,9 @@ def _largest(value: int, k: int) -> int:
 
 
 _FACTORIALS = tuple(factorial(k) for k in range(14))
+_BINOM = tuple(tuple(comb(n, k) for k in range(14)) for n in range(14))
+_INDEX: dict[int, int] = {
+    **{int(card): i for i, card in enumerate(DECK)},
+    **{i: i for i in range(52)},
+}
+"""A card (its Cactus-Kev int) or a card index -> the card index."""

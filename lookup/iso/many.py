@@ -18,7 +18,7 @@ import numpy as np
 from lookup.core.cards import DECK
 from lookup.core.errors import CardError, DuplicateCardError, IsomorphismError
 from lookup.core.messages import duplicate_card
-from lookup.iso.ranksets import SUIT_ORDER, colex_table
+from lookup.iso.ranksets import SUIT_ORDER, colex_table, pdep_tables, pext_tables
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -50,26 +50,8 @@ def _bit_tables() -> dict[str, np.ndarray]:
         starts.append(len(uncolex))
         uncolex.extend(sorted(masks, key=colex.__getitem__))
 
-    def pext(bits: int) -> list[int]:
-        # [free, ranks]: the ranks moved down to the positions they take among `free`.
-        table = [0] * (1 << (2 * bits))
-        for free in range(1 << bits):
-            positions = [b for b in range(bits) if free >> b & 1]
-            for packed in range(1 << len(positions)):
-                ranks = sum(1 << b for i, b in enumerate(positions) if packed >> i & 1)
-                table[free << bits | ranks] = packed
-        return table
-
-    def pdep(bits: int) -> list[int]:
-        # [free, packed]: the inverse, free-rank positions back to ranks.
-        table = [0] * (1 << (2 * bits))
-        for free in range(1 << bits):
-            positions = [b for b in range(bits) if free >> b & 1]
-            for packed in range(1 << len(positions)):
-                table[free << bits | packed] = sum(
-                    1 << b for i, b in enumerate(positions) if packed >> i & 1
-                )
-        return table
+    pext_lo, pext_hi = pext_tables()
+    pdep_lo, pdep_hi = pdep_tables()
 
     # A rank mask spread to a card mask: rank r to bit 4 * r (clubs), shifted by the suit.
     spread = [sum(1 << (4 * r) for r in range(13) if m >> r & 1) for m in range(1 << 13)]
@@ -78,10 +60,10 @@ def _bit_tables() -> dict[str, np.ndarray]:
         "colex": colex,
         "uncolex": np.array(uncolex, dtype=_I64),
         "uncolex_start": np.array(starts, dtype=_I64),
-        "pext_lo": np.array(pext(7), dtype=_I64),
-        "pext_hi": np.array(pext(6), dtype=_I64),
-        "pdep_lo": np.array(pdep(7), dtype=_I64),
-        "pdep_hi": np.array(pdep(6), dtype=_I64),
+        "pext_lo": np.array(pext_lo, dtype=_I64),
+        "pext_hi": np.array(pext_hi, dtype=_I64),
+        "pdep_lo": np.array(pdep_lo, dtype=_I64),
+        "pdep_hi": np.array(pdep_hi, dtype=_I64),
         "spread": np.array(spread, dtype=_I64),
         # binom[n * 14 + k] = C(n, k)
         "binom": np.array([comb(n, k) for n in range(14) for k in range(14)], dtype=_I64),
@@ -104,7 +86,7 @@ class _Plan:
         space = iso._space
         # A suit's key: its shape's code above its rank index, so sorting keys sorts suits
         # by shape, then rank index, as the scalar path sorts (code, index) pairs.
-        self.span = max(space) + 1
+        self.span = iso._span
         if self.stride**4 >= 2**62 or self.stride * self.span >= 2**62 or self.size >= 2**62:
             raise IsomorphismError(
                 f"{iso!r} is too large for 64-bit arrays: use index() one situation at a time",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from math import comb
 
-__all__ = ["DECKS", "DECK_WORDS", "SUIT_ORDER", "colex_table"]
+__all__ = ["DECKS", "DECK_WORDS", "SUIT_ORDER", "colex_table", "pdep_tables", "pext_tables"]
 
 DECKS: dict[str, int] = {"standard": 0, "short": 4}
 """The decks an isomorphism deals from -> the rank number of its lowest rank (short: sixes)."""
@@ -46,3 +46,45 @@ def colex_table(bits: int = 13) -> tuple[int, ...]:
             rest ^= low
         table.append(rank)
     return tuple(table)
+
+
+def _halves(deposit: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    tables = []
+    for bits in (7, 6):
+        table = [0] * (1 << (2 * bits))
+        for free in range(1 << bits):
+            positions = [b for b in range(bits) if free >> b & 1]
+            for packed in range(1 << len(positions)):
+                ranks = sum(1 << b for i, b in enumerate(positions) if packed >> i & 1)
+                if deposit:
+                    table[free << bits | packed] = ranks
+                else:
+                    table[free << bits | ranks] = packed
+        tables.append(tuple(table))
+    return tables[0], tables[1]
+
+
+@cache
+def pext_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rank sets packed to the positions they take among the free ranks, by halves.
+
+    ``low[free_lo << 7 | ranks_lo]`` for ranks 0-6 and ``high[free_hi << 6 | ranks_hi]``
+    for ranks 7-12 (the high half shifted left by the low half's free count): two tables
+    of 16,384 and 4,096 entries where one over both would hold 67 million.
+
+    >>> low, high = pext_tables()
+    >>> low[0b1010 << 7 | 0b1000]  # of free ranks 1 and 3, rank 3 is the second
+    2
+    """
+    return _halves(deposit=False)
+
+
+@cache
+def pdep_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The inverse of :func:`pext_tables`: positions among the free ranks back to ranks.
+
+    >>> low, high = pdep_tables()
+    >>> low[0b1010 << 7 | 0b10]
+    8
+    """
+    return _halves(deposit=True)
