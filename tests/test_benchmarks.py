@@ -38,6 +38,7 @@ SCRIPTS: dict[str, list[list[str]]] = {
     "bench_equity.py": [[]],  # also a pytest module, below
     "memory.py": [["--quick"]],
     "compare_showdown.py": [["--deals", "5", "--repeat", "2"]],
+    "compare_isomorphism.py": [["--rows", "2000", "--scalar", "200", "--repeat", "1"]],
 }
 PYTEST_MODULES = ["bench_batch.py", "bench_evaluate.py", "bench_equity.py"]
 NOT_RUN = {"conftest.py"}  # pytest's own hook file

@@ -39,7 +39,15 @@ from math import comb, factorial
 from lookup.core.cards import DECK, Card, parse_cards
 from lookup.core.errors import CardError, DuplicateCardError, HandSizeError, IsomorphismError
 from lookup.core.messages import count, duplicate_card, unknown_name
-from lookup.iso.ranksets import DECK_WORDS, DECKS, SUIT_ORDER, colex_table, pext_tables
+from lookup.iso.ranksets import (
+    DECK_WORDS,
+    DECKS,
+    SUIT_ORDER,
+    colex_table,
+    pdep_tables,
+    pext_tables,
+    uncolex_table,
+)
 
 # typing is the type checker's alone (it costs start-up, as everywhere in the package).
 TYPE_CHECKING = False
@@ -420,6 +428,8 @@ class Isomorphism:
         cards: list[list[int]] = [[] for _ in rounds]
         carried = 0
         n, low = self._ranks, self._low
+        sets, starts = uncolex_table()
+        pdep_lo, pdep_hi = pdep_tables()
         for p in range(4):
             end = config.ends[p]
             value = (rest // config.mults[p]) % config.sizes[p] if config.starts[p] else carried
@@ -427,23 +437,28 @@ class Isomorphism:
             carried = value - comb(top, end)
             idx = top - end + 1
             shape = self._codes_of[config.codes[p]]
-            suit = SUIT_ORDER[p]
+            suit = SUIT_ORDER[p] + 4 * low
             used = 0
             for r, held in enumerate(shape):
-                radix = comb(n - used.bit_count(), held)
-                digit, idx = idx % radix, idx // radix
-                packed = 0
-                for j in range(held, 0, -1):
-                    top_j = _largest(digit, j)
-                    digit -= comb(top_j, j)
-                    packed |= 1 << top_j
-                ranks = _unpack(packed, used, n)
-                used |= ranks
-                while ranks:
-                    low_bit = ranks & -ranks
-                    cards[r].append(4 * (low_bit.bit_length() - 1 + low) + suit)
-                    ranks ^= low_bit
-        return tuple(tuple(str(DECK[c]) for c in sorted(part, reverse=True)) for part in cards)
+                if not held:
+                    continue
+                radix = _BINOM[n - used.bit_count()][held]
+                idx, digit = divmod(idx, radix)
+                packed = sets[starts[held] + digit]
+                if used:
+                    # positions among the free ranks back to ranks
+                    free = ~used & 0x1FFF
+                    lo = free & 127
+                    shift = lo.bit_count()
+                    packed = pdep_lo[lo << 7 | packed & ((1 << shift) - 1)] | (
+                        pdep_hi[(free >> 7) << 6 | packed >> shift] << 7
+                    )
+                used |= packed
+                while packed:
+                    low_bit = packed & -packed
+                    cards[r].append(4 * (low_bit.bit_length() - 1) + suit)
+                    packed ^= low_bit
+        return tuple(tuple(_TEXT[c] for c in sorted(part, reverse=True)) for part in cards)
 
     # --- numpy arrays of situations -----------------------------------------------------
 
@@ -489,19 +504,6 @@ class Isomorphism:
         return many.unindex_many(self, indices)
 
 
-def _unpack(packed: int, used: int, n: int) -> int:
-    """The inverse of :func:`_pack`: free-rank positions back to ranks."""
-    ranks = 0
-    position = 0
-    for rank in range(n):
-        if used >> rank & 1:
-            continue
-        if packed >> position & 1:
-            ranks |= 1 << rank
-        position += 1
-    return ranks
-
-
 def _largest(value: int, k: int) -> int:
     """The largest ``x`` with ``C(x, k) <= value`` (``k >= 1``)."""
     if k == 1:
@@ -522,3 +524,4 @@ _INDEX: dict[int, int] = {
     **{i: i for i in range(52)},
 }
 """A card (its Cactus-Kev int) or a card index -> the card index."""
+_TEXT = tuple(str(card) for card in DECK)

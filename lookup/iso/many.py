@@ -18,7 +18,13 @@ import numpy as np
 from lookup.core.cards import DECK
 from lookup.core.errors import CardError, DuplicateCardError, IsomorphismError
 from lookup.core.messages import duplicate_card
-from lookup.iso.ranksets import SUIT_ORDER, colex_table, pdep_tables, pext_tables
+from lookup.iso.ranksets import (
+    SUIT_ORDER,
+    colex_table,
+    pdep_tables,
+    pext_tables,
+    uncolex_table,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,16 +46,7 @@ def _bit_tables() -> dict[str, np.ndarray]:
     """
     popcount = np.array([m.bit_count() for m in range(1 << 13)], dtype=_I64)
     colex = np.array(colex_table(), dtype=_I64)
-    # uncolex[start[k] + rank]: the k-set of positions with that colex rank.
-    by_size: list[list[int]] = [[] for _ in range(14)]
-    for mask in range(1 << 13):
-        by_size[mask.bit_count()].append(mask)
-    starts: list[int] = []
-    uncolex: list[int] = []
-    for masks in by_size:
-        starts.append(len(uncolex))
-        uncolex.extend(sorted(masks, key=colex.__getitem__))
-
+    uncolex, starts = uncolex_table()
     pext_lo, pext_hi = pext_tables()
     pdep_lo, pdep_hi = pdep_tables()
 

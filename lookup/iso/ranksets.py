@@ -9,7 +9,15 @@ from __future__ import annotations
 from functools import cache
 from math import comb
 
-__all__ = ["DECKS", "DECK_WORDS", "SUIT_ORDER", "colex_table", "pdep_tables", "pext_tables"]
+__all__ = [
+    "DECKS",
+    "DECK_WORDS",
+    "SUIT_ORDER",
+    "colex_table",
+    "pdep_tables",
+    "pext_tables",
+    "uncolex_table",
+]
 
 DECKS: dict[str, int] = {"standard": 0, "short": 4}
 """The decks an isomorphism deals from -> the rank number of its lowest rank (short: sixes)."""
@@ -88,3 +96,24 @@ def pdep_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
     8
     """
     return _halves(deposit=True)
+
+
+@cache
+def uncolex_table() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The inverse of :func:`colex_table`: ``sets[starts[k] + rank]`` is the k-set of
+    positions (a 13-bit mask) with that colexicographic rank.
+
+    >>> sets, starts = uncolex_table()
+    >>> [bin(sets[starts[2] + rank]) for rank in range(4)]
+    ['0b11', '0b101', '0b110', '0b1001']
+    """
+    colex = colex_table()
+    by_size: list[list[int]] = [[] for _ in range(14)]
+    for mask in range(1 << 13):
+        by_size[mask.bit_count()].append(mask)
+    starts: list[int] = []
+    sets: list[int] = []
+    for masks in by_size:
+        starts.append(len(sets))
+        sets.extend(sorted(masks, key=colex.__getitem__))
+    return tuple(sets), tuple(starts)
