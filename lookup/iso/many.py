@@ -130,10 +130,14 @@ def _choose(x: np.ndarray, k: np.ndarray) -> np.ndarray:
     """``C(x, k)`` elementwise for ``k`` in 1..4, exact in int64 (a product over one
     factor at a time, each step a whole binomial)."""
     result = x.copy()
-    for j in range(2, 5):
-        more = k >= j
-        if more.any():
-            result = np.where(more, result * np.where(more, x - j + 1, 1) // j, result)
+    # Most suits are alone in their group (k = 1, C(x, 1) = x): work on the others only.
+    some = np.flatnonzero(k > 1)
+    if some.size:
+        flat, sub_x, sub_k = result.reshape(-1), x.reshape(-1)[some], k.reshape(-1)[some]
+        sub = sub_x.copy()
+        for j in range(2, 5):
+            sub = np.where(sub_k >= j, sub * (sub_x - j + 1) // j, sub)
+        flat[some] = sub
     return result
 
 
@@ -154,7 +158,7 @@ def _rows(iso: Isomorphism, cards: npt.ArrayLike) -> np.ndarray:
             f"card indices are integers 0-51 (4 * rank + suit), got an array of {array.dtype}",
             str(array.dtype),
         )
-    array = array.astype(_I64, copy=False)
+    array = np.ascontiguousarray(array, dtype=_I64)  # a column slice is strided: copy once
     low = 4 * iso._low
     bad = (array < low) | (array > 51)
     if bad.any():
@@ -163,9 +167,11 @@ def _rows(iso: Isomorphism, cards: npt.ArrayLike) -> np.ndarray:
         allowed = "0-51 (4 * rank + suit)" if low == 0 else f"{low}-51 (the short deck: 6-A)"
         raise CardError(f"row {row}: card index {value} is out of range: indices are {allowed}",
                         value)  # fmt: skip
-    ordered = np.sort(array, axis=1)
-    twice = ordered[:, 1:] == ordered[:, :-1]
-    if twice.any():
+    # A card twice in a row: the row's card bits, summed, differ from the same bits or-ed.
+    bits = np.left_shift(1, array)
+    if (bits.sum(axis=1) != np.bitwise_or.reduce(bits, axis=1)).any():
+        ordered = np.sort(array, axis=1)
+        twice = ordered[:, 1:] == ordered[:, :-1]
         row, col = (int(i) for i in np.argwhere(twice)[0])
         card = DECK[int(ordered[row, col])]
         raise DuplicateCardError(f"row {row}: {duplicate_card(card)}", str(card))
@@ -203,23 +209,34 @@ def index_many(iso: Isomorphism, cards: npt.ArrayLike) -> np.ndarray:
     bits = np.left_shift(1, ((array & 3) << 4) + (array >> 2) - plan.low)
     lanes = np.array([0, 16, 32, 48], dtype=_I64)
     full = (1 << plan.ranks) - 1
-    used = np.zeros((n, 4), dtype=_I64)
+    used = np.zeros((n, 4), dtype=_I64)  # the ranks each suit's earlier rounds hold
+    count = np.zeros((n, 4), dtype=_I64)  # and how many
     idx = np.zeros((n, 4), dtype=_I64)
     mult = np.ones((n, 4), dtype=_I64)
     code = np.zeros((n, 4), dtype=_I64)
     at = 0
     last = len(plan.rounds) - 1
     for r, want in enumerate(plan.rounds):
-        word = bits[:, at : at + want].sum(axis=1)
+        word = bits[:, at] if want == 1 else bits[:, at : at + want].sum(axis=1)
         at += want
         held_ranks = (word[:, None] >> lanes) & 0x1FFF
-        held = popcount.take(held_ranks)
-        # The first round has every rank free: its ranks are their own packing.
-        packed = held_ranks if r == 0 else _pext(full & ~used, held_ranks, t)
-        idx += mult * colex.take(packed)
+        if want == 1:
+            # One card (a turn, a river): one suit holds one rank, the others none. Its
+            # packed position is the count of free ranks below it, and C(p, 1) = p.
+            held = (held_ranks != 0).view(np.int8).astype(_I64)
+            idx += mult * held * popcount.take((held_ranks - 1) & ~used & full)
+            if r < last:
+                mult *= 1 + held * (plan.ranks - count - 1)
+        else:
+            held = popcount.take(held_ranks)
+            # The first round has every rank free: its ranks are their own packing.
+            packed = held_ranks if r == 0 else _pext(full & ~used, held_ranks, t)
+            idx += mult * colex.take(packed)
+            if r < last:
+                mult *= binom.take((plan.ranks - count) * 14 + held)
         if r < last:
-            mult *= binom.take((plan.ranks - popcount.take(used)) * 14 + held)
             used |= held_ranks
+            count += held
         code = code * (want + 1) + held
     # Each suit's key: its shape's code above its rank index, so sorting keys sorts the
     # suits by (shape, rank index), as the scalar path sorts its pairs.
