@@ -20,6 +20,8 @@ from itertools import combinations, permutations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lookup
 from lookup.core.cards import JOKER
@@ -324,6 +326,45 @@ def test_scalar_and_vectorised_unindex_agree() -> None:
             assert iso.index(tuple(lookup.DECK[c] for c in row)) == i
 
 
+@st.composite
+def any_situation(draw: st.DrawFn) -> tuple[tuple[int, ...], str, list[int], tuple[int, ...]]:
+    """Any rounds (up to 4, up to 8 cards), a deck, a deal of them, a suit permutation."""
+    deck = draw(st.sampled_from(["standard", "short"]))
+    rounds = tuple(draw(st.lists(st.integers(1, 4), min_size=1, max_size=4)))
+    if sum(rounds) > 8:
+        rounds = (2, 3)
+    cards = draw(st.permutations(range(4 * LOW[deck], 52)))[: sum(rounds)]
+    return rounds, deck, list(cards), draw(st.permutations(range(4)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_situation())
+def test_any_rounds_any_deal_relabelled_keeps_its_index(
+    case: tuple[tuple[int, ...], str, list[int], tuple[int, ...]],
+) -> None:
+    rounds, deck, cards, g = case
+    iso = Isomorphism(rounds, deck)
+    i = iso.index(cards)
+    assert 0 <= i < iso.size
+    moved = [4 * (c >> 2) + g[c & 3] for c in cards]
+    assert iso.index(moved) == i
+    back = iso.unindex(i)
+    assert iso.index(*back) == i == iso.index(back)
+    spelled = [lookup.parse_card(c).index for part in back for c in part]
+    assert canonical(rounds, spelled) == canonical(rounds, cards)
+    assert iso.index_many(np.array([cards, moved])).tolist() == [i, i]
+    assert iso.unindex_many([i])[0].tolist() == spelled
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(1, 3), min_size=1, max_size=3).filter(lambda r: sum(r) <= 6),
+    st.sampled_from(["standard", "short"]),
+)
+def test_any_rounds_count_their_orbits(rounds: list[int], deck: str) -> None:
+    assert Isomorphism(rounds, deck).size == burnside(tuple(rounds), deck)
+
+
 # --- the value -----------------------------------------------------------------------
 
 
@@ -341,7 +382,7 @@ def test_the_value_compares_hashes_pickles_and_reads_back() -> None:
 
 
 def test_bad_rounds_and_decks_are_refused_naming_them() -> None:
-    for rounds in [(), (2, -1), (0,), (2.0,), "23", None, (True,)]:
+    for rounds in [(), (2, -1), (0,), (2, 0, 1), (2.0,), "23", None, (True,)]:
         with pytest.raises(IsomorphismError) as caught:
             Isomorphism(rounds)  # type: ignore[arg-type]
         assert caught.value.token == rounds

@@ -102,7 +102,7 @@ class Isomorphism:
 
     ``rounds``: how many cards each round deals, in order (Hold'em's streets
         ``(2, 3, 1, 1)``, hole cards and the board as one group ``(2, 5)``, Omaha
-        ``(4, 3)``); at least one card in total, at most the deck
+        ``(4, 3)``); each round deals at least one card, all of them at most the deck
     ``deck``: ``"standard"`` (52 cards) or ``"short"`` (36: sixes to aces)
 
     ``size`` is the number of classes, ``sizes`` the number through each round
@@ -153,10 +153,10 @@ class Isomorphism:
                 f"rounds are a sequence of card counts such as (2, 3, 1, 1), got {rounds!r}",
                 rounds,
             ) from None
-        if not counts or any(type(c) is not int or c < 0 for c in counts) or sum(counts) < 1:
+        if not counts or any(type(c) is not int or c < 1 for c in counts):
             raise IsomorphismError(
-                "rounds are a sequence of card counts (whole numbers, 0 or more, at least one "
-                f"card in all) such as (2, 3, 1, 1), got {rounds!r}",
+                "rounds are a sequence of card counts, each a whole number of at least one "
+                f"card, such as (2, 3, 1, 1), got {rounds!r}",
                 rounds,
             )
         self._low = DECKS[deck]
