@@ -376,6 +376,8 @@ def test_the_value_compares_hashes_pickles_and_reads_back() -> None:
     assert repr(iso) == "Isomorphism((2, 3), deck='short')"
     assert eval(repr(iso), {"Isomorphism": Isomorphism}) == iso
     assert lookup.Isomorphism is Isomorphism
+    with pytest.raises(AttributeError):
+        iso.rounds = (2,)  # type: ignore[misc]  # a value: its hash must not change
 
 
 # --- bad input -------------------------------------------------------------------------

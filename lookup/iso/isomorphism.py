@@ -130,17 +130,17 @@ class Isomorphism:
         "_by_codes",
         "_codes_of",
         "_configs",
+        "_deck",
         "_low",
         "_many",
         "_offsets",
         "_ranks",
+        "_rounds",
+        "_sizes",
         "_space",
         "_span",
         "_stride",
         "_total",
-        "deck",
-        "rounds",
-        "sizes",
     )
 
     def __init__(self, rounds: Sequence[int] = (2,), deck: str = "standard") -> None:
@@ -167,10 +167,10 @@ class Isomorphism:
                 f"has {4 * self._ranks}",
                 counts,
             )
-        self.rounds = counts
-        self.deck = deck
+        self._rounds = counts
+        self._deck = deck
         self._build()
-        self.sizes = tuple(
+        self._sizes = tuple(
             self.size if r == len(counts) - 1 else Isomorphism(counts[: r + 1], deck).size
             for r in range(len(counts))
         )
@@ -233,6 +233,21 @@ class Isomorphism:
         self._configs = tuple(configs)
         self._offsets = tuple(c.offset for c in configs)
         self._by_codes = {c.codes: c for c in configs}
+
+    @property
+    def rounds(self) -> tuple[int, ...]:
+        """How many cards each round deals, in order."""
+        return self._rounds
+
+    @property
+    def deck(self) -> str:
+        """The deck dealt from: ``"standard"`` or ``"short"``."""
+        return self._deck
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """How many situations there are up to suits through each round (the last: ``size``)."""
+        return self._sizes
 
     @property
     def size(self) -> int:
