@@ -124,9 +124,11 @@ def canonical_many(rounds: tuple[int, ...], cards: np.ndarray) -> np.ndarray:
 
 
 def every_situation(rounds: tuple[int, ...], deck: str) -> np.ndarray:
-    """Every situation of two rounds, one row each (round order kept, each round sorted)."""
+    """Every situation of one or two rounds, one row each (each round sorted)."""
     cards = range(4 * LOW[deck], 52)
     first = np.array(list(combinations(cards, rounds[0])), dtype=np.int64)
+    if len(rounds) == 1:
+        return first
     second = np.array(list(combinations(cards, rounds[1])), dtype=np.int64)
     first_mask = np.left_shift(1, first).sum(axis=1)
     second_mask = np.left_shift(1, second).sum(axis=1)
@@ -214,15 +216,21 @@ def test_holdem_preflop_every_situation_against_the_canonical_form() -> None:
         assert iso.unindex_many([i])[0].tolist() == spelled
 
 
-def test_short_deck_two_rounds_every_situation_against_the_canonical_form() -> None:
-    rounds = (2, 2)
-    iso = Isomorphism(rounds, "short")
-    everything = every_situation(rounds, "short")
-    assert len(everything) == 630 * 561
+@pytest.mark.parametrize(
+    ("rounds", "deck", "count"), [((2, 2), "short", 630 * 561), ((4,), "standard", 270_725)]
+)
+def test_every_situation_against_the_canonical_form(
+    rounds: tuple[int, ...], deck: str, count: int
+) -> None:
+    # Short deck's two rounds, and Omaha's hole cards, where four suits of one shape
+    # form one group (a multiset of four rank indices).
+    iso = Isomorphism(rounds, deck)
+    everything = every_situation(rounds, deck)
+    assert len(everything) == count
     indices = iso.index_many(everything)
     forms = canonical_many(rounds, everything)
     assert indices.min() == 0 and indices.max() == iso.size - 1
-    assert len(np.unique(indices)) == iso.size == len(np.unique(forms)) == burnside(rounds, "short")
+    assert len(np.unique(indices)) == iso.size == len(np.unique(forms)) == burnside(rounds, deck)
     # the same index iff the same form: as many (form, index) pairs as forms
     assert len(np.unique(forms * iso.size + indices)) == iso.size  # < 2**(24 + 17)
     back = iso.unindex_many(np.arange(iso.size))
