@@ -62,6 +62,15 @@ def _bit_tables() -> dict[str, np.ndarray]:
         "pdep_lo": np.array(pdep_lo, dtype=_I64),
         "pdep_hi": np.array(pdep_hi, dtype=_I64),
         "spread": np.array(spread, dtype=_I64),
+        # select[free << 4 | q]: the q-th lowest rank of the set `free`
+        "select": np.array(
+            [
+                ([b for b in range(13) if free >> b & 1] + [0] * 16)[q]
+                for free in range(1 << 13)
+                for q in range(16)
+            ],
+            dtype=_I64,
+        ),
         # binom[n * 14 + k] = C(n, k)
         "binom": np.array([comb(n, k) for n in range(14) for k in range(14)], dtype=_I64),
     }
@@ -311,10 +320,18 @@ def unindex_many(iso: Isomorphism, indices: npt.ArrayLike) -> np.ndarray:
     shift = 4 * plan.low + np.array(SUIT_ORDER, dtype=_I64)
     out = np.empty((n, sum(plan.rounds)), dtype=np.uint8)
     at = 0
+    select = t["select"]
     for r, want in enumerate(plan.rounds):
         held = shapes[:, :, r]
         radix = binom.take((plan.ranks - popcount.take(used)) * 14 + held)
         idx, digit = np.divmod(idx, radix)
+        if want == 1:
+            # One card (a turn, a river): the digit-th free rank of the one suit holding it.
+            rank = select.take((full & ~used) << 4 | digit)
+            used |= held << rank
+            out[:, at] = (held * (4 * rank + shift)).sum(axis=1)
+            at += 1
+            continue
         packed = uncolex.take(uncolex_start.take(held) + digit)
         ranks_held = packed if r == 0 else _pdep(full & ~used, packed, t)
         used |= ranks_held
