@@ -392,7 +392,8 @@ def test_the_value_compares_hashes_pickles_and_reads_back() -> None:
 
 
 def test_bad_rounds_and_decks_are_refused_naming_them() -> None:
-    for rounds in [(), (2, -1), (0,), (2, 0, 1), (2.0,), "23", None, (True,)]:
+    bad = [(), (2, -1), (0,), (2, 0, 1), (2.0,), "23", None, (True,), (1,) * 9, (13,) * 4]
+    for rounds in bad:
         with pytest.raises(IsomorphismError) as caught:
             Isomorphism(rounds)  # type: ignore[arg-type]
         assert caught.value.token == rounds

@@ -34,6 +34,7 @@ False
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import product
 from math import comb, factorial
 
 from lookup.core.cards import DECK, Card, parse_cards
@@ -59,7 +60,13 @@ if TYPE_CHECKING:
 
     from lookup.core.cards import CardsLike
 
-__all__ = ["Isomorphism"]
+__all__ = ["MAX_ROUNDS", "MAX_SHARES", "Isomorphism"]
+
+MAX_ROUNDS = 8
+"""The most rounds an :class:`Isomorphism` indexes (as Waugh's library)."""
+MAX_SHARES = 100_000
+"""The most ways the rounds' cards may be shared among the suits (the product over
+rounds of C(n + 3, 3)): Hold'em's four streets have 3,200, eight one-card rounds 65,536."""
 
 
 class _Config:
@@ -102,7 +109,8 @@ class Isomorphism:
 
     ``rounds``: how many cards each round deals, in order (Hold'em's streets
         ``(2, 3, 1, 1)``, hole cards and the board as one group ``(2, 5)``, Omaha
-        ``(4, 3)``); each round deals at least one card, all of them at most the deck
+        ``(4, 3)``); at most eight rounds, each dealing at least one card, all of them
+        at most the deck
     ``deck``: ``"standard"`` (52 cards) or ``"short"`` (36: sixes to aces)
 
     ``size`` is the number of classes, ``sizes`` the number through each round
@@ -159,12 +167,28 @@ class Isomorphism:
                 f"card, such as (2, 3, 1, 1), got {rounds!r}",
                 rounds,
             )
+        if len(counts) > MAX_ROUNDS:
+            raise IsomorphismError(
+                f"rounds {counts} are {len(counts)} rounds: at most {MAX_ROUNDS} are indexed",
+                counts,
+            )
         self._low = DECKS[deck]
         self._ranks = 13 - self._low
         if sum(counts) > 4 * self._ranks:
             raise IsomorphismError(
                 f"rounds {counts} deal {sum(counts)} cards: {DECK_WORDS[deck]} "
                 f"has {4 * self._ranks}",
+                counts,
+            )
+        # The ways to share each round's cards among the four suits multiply: past this
+        # many the configurations would take minutes to list (every poker game has few).
+        shares = 1
+        for c in counts:
+            shares *= comb(c + 3, 3)
+        if shares > MAX_SHARES:
+            raise IsomorphismError(
+                f"rounds {counts} share their cards among the suits in {shares:,} ways: "
+                f"at most {MAX_SHARES:,} are indexed",
                 counts,
             )
         self._rounds = counts
@@ -196,7 +220,8 @@ class Isomorphism:
             codes_of.append(tuple(shape))
             size, used = 1, 0
             for c in shape:
-                size *= comb(n - used, c)  # 0 when the suit would hold more than n ranks
+                # 0 when the suit would hold more than its n ranks
+                size *= comb(n - used, c) if used + c <= n else 0
                 used += c
             space.append(size)
         self._codes_of = tuple(codes_of)
@@ -204,26 +229,28 @@ class Isomorphism:
         # A suit's sort key: its shape's code above its rank index.
         self._span = max(space) + 1
         self._total = sum(rounds)
-        usable = [code for code in range(stride) if space[code]]
-
         found: list[tuple[int, ...]] = []
 
-        def extend(prefix: list[int], left: tuple[int, ...]) -> None:
-            if len(prefix) == 4:
-                if not any(left):
-                    found.append(tuple(prefix))
-                return
-            for code in usable:
-                if prefix and code > prefix[-1]:
-                    continue  # each configuration once: codes never rise along it
-                shape = codes_of[code]
-                if all(s <= r for s, r in zip(shape, left, strict=True)):
-                    extend([*prefix, code], tuple(r - s for s, r in zip(shape, left, strict=True)))
+        def code_of(shape: Sequence[int]) -> int:
+            code = 0
+            for c, want in zip(shape, rounds, strict=True):
+                code = code * (want + 1) + c
+            return code
 
-        # Codes descending within a configuration: the suit sorted first holds the most.
-        usable.reverse()
+        def extend(prefix: list[int], left: tuple[int, ...]) -> None:
+            # Codes never rise along a configuration (the suit sorted first holds the
+            # most), so each multiset of shapes is found once; the last suit takes the rest.
+            if len(prefix) == 3:
+                code = code_of(left)
+                if space[code] and code <= prefix[-1]:
+                    found.append((*prefix, code))
+                return
+            for shape in product(*(range(c + 1) for c in left)):
+                code = code_of(shape)
+                if space[code] and (not prefix or code <= prefix[-1]):
+                    extend([*prefix, code], tuple(r - c for r, c in zip(left, shape, strict=True)))
+
         extend([], rounds)
-        usable.reverse()
         configs: list[_Config] = []
         offset = 0
         for codes in sorted(found):
