@@ -18,7 +18,8 @@ random situations:
 
 Waugh's C library (github.com/kdub0/hand-isomorphism) publishes no rate in its README
 or header, and no figure from the paper is quoted here: none was found to cite.
-Prints the best of ``--repeat`` runs; the machine is shared, so compare ratios.
+Prints the best of ``--repeat`` rounds, the tasks taking turns in each; the machine is
+shared, so compare ratios.
 """
 
 from __future__ import annotations
@@ -58,15 +59,19 @@ def naive(rounds: tuple[int, ...], cards: list[int]) -> tuple[tuple[int, ...], .
     return best
 
 
-def best_rate(task: Callable[[], Any], count: int, repeat: int) -> float:
-    """Items per second: ``count`` items per call, the best of ``repeat`` calls."""
-    task()  # warm: tables built
-    best = float("inf")
+def best_rates(tasks: list[tuple[Callable[[], Any], int]], repeat: int) -> list[float]:
+    """Items per second of each (task, items per call): the best of ``repeat`` rounds,
+    the tasks taking turns within each round so that a busy spell of the shared
+    machine falls on all of them alike."""
+    for task, _ in tasks:
+        task()  # warm: tables built
+    best = [float("inf")] * len(tasks)
     for _ in range(repeat):
-        start = time.perf_counter()
-        task()
-        best = min(best, time.perf_counter() - start)
-    return count / best
+        for i, (task, _count) in enumerate(tasks):
+            start = time.perf_counter()
+            task()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return [count / seconds for (_, count), seconds in zip(tasks, best, strict=True)]
 
 
 def rate(value: float) -> str:
@@ -107,27 +112,24 @@ def main(argv: list[str] | None = None) -> int:
             for row in rows:
                 naive(rounds, row)
 
-        ours = best_rate(scalar_index, n, args.repeat)
-        theirs = best_rate(naive_form, n, args.repeat)
-        many = best_rate(
-            lambda iso=iso, array=array: iso.index_many(array), len(array), args.repeat
-        )
-        back = best_rate(
-            lambda iso=iso, indices=indices: iso.unindex_many(indices), len(array), args.repeat
+        ours, theirs, text, single_back, many, back = best_rates(
+            [
+                (scalar_index, n),
+                (naive_form, n),
+                (text_index, n),
+                (scalar_unindex, n),
+                (lambda iso=iso, array=array: iso.index_many(array), len(array)),
+                (lambda iso=iso, indices=indices: iso.unindex_many(indices), len(array)),
+            ],
+            args.repeat,
         )
         name = f"{rounds} {label}"
         print(
             f"{name:<28} {'index, card indices, one a call':<34} {rate(ours):>10}  "
             f"{ours / theirs:.1f}x the 24-permutation canonical form ({rate(theirs)})"
         )
-        print(
-            f"{'':<28} {'index, text, one a call':<34} "
-            f"{rate(best_rate(text_index, n, args.repeat)):>10}"
-        )
-        print(
-            f"{'':<28} {'unindex, one a call':<34} "
-            f"{rate(best_rate(scalar_unindex, n, args.repeat)):>10}"
-        )
+        print(f"{'':<28} {'index, text, one a call':<34} {rate(text):>10}")
+        print(f"{'':<28} {'unindex, one a call':<34} {rate(single_back):>10}")
         print(
             f"{'':<28} {f'index_many, {len(array):,} rows':<34} {rate(many):>10}  "
             f"{many / ours:.0f}x one a call; {many / theirs:.0f}x the canonical form"
