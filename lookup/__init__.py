@@ -12,6 +12,7 @@ one way to do each thing. They come from the layers underneath, each a
 subpackage with one job (``docs/architecture.md`` draws them):
 
 * :mod:`lookup.core` -- cards, errors, rules as data, the table file format;
+* :mod:`lookup.iso` -- situations numbered up to suits (:class:`Isomorphism`);
 * :mod:`lookup.ranking` -- a ranking at run time: its tables, kernels, values, words;
 * :mod:`lookup.batch` -- numpy batches, the census, deal enumeration;
 * :mod:`lookup.game` -- games, their evaluation, showdowns and pots;
@@ -40,6 +41,7 @@ from lookup.core.errors import (
     DuplicateCardError,
     GameError,
     HandSizeError,
+    IsomorphismError,
     PokerLookupError,
     RangeError,
     RankingError,
@@ -66,6 +68,7 @@ if TYPE_CHECKING:
     from lookup.game.registry import Game, games, get_game
     from lookup.game.showdown import PlayerHand, ShowdownResult, showdown
     from lookup.handstrength.front import strength
+    from lookup.iso.isomorphism import Isomorphism
     from lookup.odds.front import equity
     from lookup.odds.results import EquityResult, PlayerEquity
     from lookup.ranges.holdem import parse_range
@@ -87,6 +90,8 @@ __all__ = [
     "GameError",
     "HandRank",
     "HandSizeError",
+    "Isomorphism",
+    "IsomorphismError",
     "PlayerEquity",
     "PlayerHand",
     "PokerLookupError",
@@ -151,6 +156,7 @@ _LAZY: dict[str, str] = {
     "breakdown": "lookup.board.breakdown",
     "outs": "lookup.board.outs",
     "strength": "lookup.handstrength.front",
+    "Isomorphism": "lookup.iso.isomorphism",
 }
 
 

@@ -41,6 +41,7 @@ SCRIPTS: dict[str, list[list[str]]] = {
     "compare_outs.py": [["--spots", "2", "--repeat", "1"]],
     "compare_breakdown.py": [["--quick"]],
     "bench_strength.py": [["--repeat", "1", "--sample", "1"]],
+    "compare_isomorphism.py": [["--rows", "2000", "--scalar", "200", "--repeat", "1"]],
 }
 PYTEST_MODULES = ["bench_batch.py", "bench_evaluate.py", "bench_equity.py"]
 NOT_RUN = {"conftest.py"}  # pytest's own hook file

@@ -13,6 +13,7 @@ __all__ = [
     "DuplicateCardError",
     "GameError",
     "HandSizeError",
+    "IsomorphismError",
     "PokerLookupError",
     "RangeError",
     "RankingError",
@@ -79,6 +80,10 @@ class TableError(PokerLookupError):
     """A lookup table is missing, stale or corrupted."""
 
 
+class IsomorphismError(PokerLookupError):
+    """Rounds a deck cannot deal, or an isomorphism index outside ``0 .. size - 1``."""
+
+
 # Tracebacks and reprs name each exception by its public path, lookup.CardError, where
 # users import it from; pickle finds it there too.
 for _error in (
@@ -87,6 +92,7 @@ for _error in (
     DuplicateCardError,
     GameError,
     HandSizeError,
+    IsomorphismError,
     RangeError,
     RankingError,
     RulesError,
