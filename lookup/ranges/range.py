@@ -645,11 +645,20 @@ def _holdem_tokens(combos: set[Combo], deck: frozenset[int]) -> list[str]:
     ranks = sorted({card // 4 for card in deck})
     named: set[Combo] = set()  # the combos of the classes named so far
     tokens: list[str] = []
+    # Each combo filed under its class once (rank = index // 4, suit = index % 4), so a
+    # class is whole when it holds as many combos as the class has: a dict read each.
+    by_class: dict[tuple[int, int, bool | None], list[Combo]] = {}
+    for a, b in combos:
+        high, low = a // 4, b // 4
+        if high < low:
+            high, low = low, high
+        key = (high, low, None if high == low else a % 4 == b % 4)
+        by_class.setdefault(key, []).append((a, b))
 
     def full(high: int, low: int, suited: bool | None) -> bool:
-        cards = _class_set(high, low, suited)
-        if cards <= combos:
-            named.update(cards)
+        held = by_class.get((high, low, suited))
+        if held is not None and len(held) == len(_class_set(high, low, suited)):
+            named.update(held)
             return True
         return False
 
