@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import secrets
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
 from fractions import Fraction
 from math import comb, lcm
 from typing import Any
@@ -42,6 +41,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from lookup.batch.strength_counts import (
+    iter_river_counts,
+    potential_counts,
+    river_counts,
+    river_fields,
+)
 from lookup.core.cards import DECK, CardsLike, parse_cards
 from lookup.core.errors import (
     CardError,
@@ -53,7 +58,6 @@ from lookup.core.errors import (
     TableError,
 )
 from lookup.game.registry import Game, GameLike, get_game
-from lookup.handstrength.exact import RiverCounts, iter_river_counts, potential_counts, river_counts
 from lookup.handstrength.result import Strength
 from lookup.odds.holdem.heads_up import versus_random
 from lookup.ranges.holdem import class_name
@@ -298,7 +302,7 @@ def _holdem(
         return _preflop(game, ranking, combos, chosen, rows, opponent, bins, dead, samples, seed)
     weights, random = _weight_matrix(opponent)
     need = 5 - len(board)
-    fields, later = _river_fields(
+    fields, later = river_fields(
         iter_river_counts(ranking, board, avail, need, weights),
         position,
         len(combos),
@@ -335,103 +339,6 @@ def _holdem(
         fields=out,
         potential=None if need == 0 else potential,
     )
-
-
-def _river_fields(
-    parts: Iterator[RiverCounts],
-    position: npt.NDArray[np.intp],
-    count: int,
-    bins: int,
-    random: bool,
-    runs: int,
-) -> tuple[dict[str, Any], npt.NDArray[np.uint16] | None]:
-    """expected_hs, expected_hs2, histogram and percentile of every combo, summed over the
-    completions block by block; and, when ``runs`` completions are to come, each combo's
-    class on each of them (0 where it holds a card of the completion), for hand potential."""
-    n = np.zeros(count)
-    s1 = np.zeros(count)
-    s2 = np.zeros(count)
-    hist = np.zeros(count * bins)
-    later = np.zeros((runs, count), dtype=np.uint16) if runs else None
-    by_den: dict[int, Any] = {}
-    done = 0
-    d = 0
-    for part in parts:
-        pos = position[part.high * 52 + part.low]
-        if later is not None:
-            later[done + np.arange(len(pos))[:, None], pos] = part.classes
-            done += len(pos)
-        num = (2 * part.beaten + part.tied).astype(np.int64)
-        den = (2 * part.total).astype(np.int64)
-        valid = den > 0
-        if not valid.all():
-            pos, num, den = pos[valid], num[valid], den[valid]
-        if not len(den):
-            continue
-        n += np.bincount(pos.ravel(), minlength=count)
-        binned = np.minimum(num * bins // den, bins - 1)
-        hist += np.bincount((pos * bins + binned).ravel(), minlength=count * bins)
-        if random:
-            # A random hand leaves every hero C(m - 2, 2) opponent combos on every
-            # completion: one denominator, so integer sums and one exact division at
-            # the end (float sums of integers below 2**53 are exact).
-            d = int(den.flat[0])
-            s1 += np.bincount(pos.ravel(), weights=num.ravel(), minlength=count)
-            s2 += np.bincount(pos.ravel(), weights=(num * num).ravel(), minlength=count)
-        else:
-            # HS's denominator varies (the range's weight a completion leaves): sum each
-            # hero's numerators per denominator, in integers, for an exact E[HS] below.
-            dens, which = np.unique(den, return_inverse=True)
-            sums = np.bincount(
-                (pos.ravel() * len(dens) + which.ravel()),
-                weights=num.ravel(),
-                minlength=count * len(dens),
-            ).reshape(count, len(dens))
-            for j, value in enumerate(dens.tolist()):
-                by_den[value] = by_den.get(value, 0) + sums[:, j]
-            # num² / den² rounded once: exact for a single completion (the river)
-            s2 += np.bincount(
-                pos.ravel(), weights=((num * num) / (den * den)).ravel(), minlength=count
-            )
-    with np.errstate(invalid="ignore", divide="ignore"):
-        histogram = hist.reshape(count, bins) / n[:, None]
-        if random:
-            ehs, ehs2 = s1 / (d * n), s2 / (d * d * n)
-            key: list[Any] = s1.tolist() if (n == n.max()).all() else ehs.tolist()
-        else:
-            ehs2 = s2 / n
-            exact = _exact_means(by_den, n)
-            ehs = np.array([float("nan") if x is None else float(x) for x in exact])
-            key = exact
-    # Among the combos that have an E[HS] (a range may leave a hero no opponent at all).
-    order = sorted(x for x in key if x is not None)
-    percentile = np.array(
-        [
-            float("nan") if x is None else (bisect_left(order, x) + bisect_right(order, x)) / 2
-            for x in key
-        ]
-    ) / max(1, len(order))
-    fields = {
-        "expected_hs": ehs,
-        "expected_hs2": ehs2,
-        "histogram": histogram,
-        "percentile": percentile,
-    }
-    return fields, later
-
-
-def _exact_means(by_den: dict[int, Any], n: npt.NDArray[np.float64]) -> list[Fraction | None]:
-    """Each hero's E[HS] exactly: the sum over denominators of its numerators' sum over the
-    denominator, over its number of completions (None without one)."""
-    heroes = len(n)
-    common = lcm(*by_den) if by_den else 1
-    totals = [0] * heroes
-    for den, sums in by_den.items():
-        scale = common // den
-        for h, value in enumerate(sums.tolist()):
-            if value:
-                totals[h] += int(value) * scale
-    return [Fraction(totals[h], common * int(n[h])) if n[h] else None for h in range(heroes)]
 
 
 def _potentials(
@@ -474,7 +381,7 @@ def _preflop(
 
     ``samples`` boards are drawn uniformly from the cards the dead cards leave, and
     every hand is ranked against every opponent combo on each, exactly
-    (:func:`~lookup.handstrength.exact.river_counts`); each hero averages over the boards
+    (:func:`~lookup.batch.strength_counts.river_counts`); each hero averages over the boards
     that miss its cards (a uniform sample of the boards it allows). Against a random
     hand in Hold'em with no dead card, every (opponent, board) pair is equally likely
     and every board leaves each hero the same number of opponent combos, so E[HS] is
