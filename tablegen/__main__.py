@@ -43,6 +43,7 @@ from tablegen.build import build_tables
 from tablegen.build_wild import build_wild_tables
 from tablegen.preflop_command import preflop_main
 from tablegen.rankings import BUILTIN_NAMES, builtin
+from tablegen.strength_command import strength_main
 from tablegen.write import write_folder as _write
 
 RULE_FILE = "rules.toml"
@@ -131,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     args_list = sys.argv[1:] if argv is None else argv
     if args_list[:1] == ["preflop"]:
         return preflop_main(args_list[1:])
+    if args_list[:1] == ["strength"]:
+        return strength_main(args_list[1:])
     try:
         return _main(args_list)
     except KeyboardInterrupt:

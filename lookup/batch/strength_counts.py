@@ -58,6 +58,8 @@ from lookup.ranking.ranking import RulesLike
 
 __all__ = [
     "CHUNK",
+    "TABLE_BINS",
+    "TABLE_METHOD",
     "RiverCounts",
     "RiverSums",
     "completions",
@@ -69,10 +71,30 @@ __all__ = [
     "river_counts",
     "river_fields",
     "river_sums",
+    "table_digest",
 ]
 
 I64 = npt.NDArray[np.int64]
 U16 = npt.NDArray[np.uint16]
+
+TABLE_METHOD = "tablegen.strength 1: lookup.batch.strength_counts.river_sums, random hand"
+"""Names how the strength tables are computed; change it whenever their values could change."""
+TABLE_BINS = 10
+"""Bins of the strength tables' river-HS histogram (lookup.strength's default)."""
+
+
+def table_digest(street: str, rules_digest: str) -> str:
+    """The digest a strength table of ``street`` is stamped with: the method, the street,
+    the bins and the ranking's rules digest, so a table of another method is refused.
+
+    >>> len(table_digest("flop", "0" * 64)), table_digest("flop", "") != table_digest("turn", "")
+    (64, True)
+    """
+    import hashlib  # only when a strength table is written or read
+
+    text = f"{TABLE_METHOD}\n{street}\n{TABLE_BINS}\n{rules_digest}"
+    return hashlib.sha256(text.encode()).hexdigest()
+
 
 CHUNK = 128
 """Completions ranked per numpy pass: about 140,000 rows on a flop, a few MB per array."""
