@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import time
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -131,10 +132,10 @@ def board_block(street: str, boards: Sequence[int]) -> tuple[bytes, float]:
     parts = [board_sums(every[b].tolist()) for b in boards]
     index = np.concatenate([p["index"] for p in parts])
     arrays = {
-        "index": ("I", index.tolist()),
-        "s1": ("I", np.concatenate([p["s1"] for p in parts]).tolist()),
-        "s2": ("Q", np.concatenate([p["s2"] for p in parts]).tolist()),
-        "hist": ("H", np.concatenate([p["hist"] for p in parts]).ravel().tolist()),
+        "index": ("I", _packed("I", index)),
+        "s1": ("I", _packed("I", np.concatenate([p["s1"] for p in parts]))),
+        "s2": ("Q", _packed("Q", np.concatenate([p["s2"] for p in parts]))),
+        "hist": ("H", _packed("H", np.concatenate([p["hist"] for p in parts]).ravel())),
     }
     cpu = time.process_time() - started
     meta = {
@@ -148,6 +149,17 @@ def board_block(street: str, boards: Sequence[int]) -> tuple[bytes, float]:
         rules_digest=generator_digest(street),
     )  # fmt: skip
     return data, cpu
+
+
+def _packed(code: str, values: npt.NDArray[Any]) -> array[int]:
+    """``values`` as an ``array`` of ``code``, copied as bytes: a list of 140 million
+    Python ints (the turn's histogram) would need gigabytes."""
+    packed = array(code)
+    packed.frombytes(np.ascontiguousarray(values, dtype=_DTYPES[code]).tobytes())
+    return packed
+
+
+_DTYPES: Final = {"B": np.uint8, "H": np.uint16, "I": np.uint32, "Q": np.uint64}
 
 
 def _block_path(work: Path, street: str, number: int) -> Path:
@@ -234,12 +246,12 @@ def run_strength_blocks(
 
 def strength_table_bytes(street: str, blocks: Sequence[Sequence[int]], work: Path) -> bytes:
     """The street's table file from a finished job: every situation the blocks reach,
-    by isomorphism index (a slice of boards leaves the others' entries 0, ``covered`` 0)."""
+    by isomorphism index (a slice of boards: only the indices it reaches, listed in ``index``)."""
     size = Isomorphism((2, STREETS[street])).size
-    s1 = np.zeros(size, dtype=np.int64)
-    s2 = np.zeros(size, dtype=np.int64)
-    hist = np.zeros((size, BINS), dtype=np.int64)
-    covered = np.zeros(size, dtype=np.int64)
+    s1 = np.zeros(size, dtype=np.uint32)
+    s2 = np.zeros(size, dtype=np.uint64)
+    hist = np.zeros((size, BINS), dtype=np.uint16)
+    covered = np.zeros(size, dtype=bool)
     n = d = 0
     for i, boards in enumerate(blocks):
         table = read_block(work, street, i, boards)
@@ -249,17 +261,18 @@ def strength_table_bytes(street: str, blocks: Sequence[Sequence[int]], work: Pat
         s1[index] = np.frombuffer(table.arrays["s1"], dtype=np.uint32)
         s2[index] = np.frombuffer(table.arrays["s2"], dtype=np.uint64)
         hist[index] = np.frombuffer(table.arrays["hist"], dtype=np.uint16).reshape(-1, BINS)
-        covered[index] = 1
+        covered[index] = True
         n, d = table.meta_int("n"), table.meta_int("d")
     whole = bool(covered.all())
     meta = {"street": street, "n": n, "d": d, "bins": BINS, "situations": size, "whole": whole}
+    keep = np.arange(size) if whole else np.flatnonzero(covered)
     arrays: dict[str, tuple[str, Any]] = {
-        "s1": ("I", s1.astype(np.uint32)),
-        "s2": ("Q", s2.astype(np.uint64)),
-        "hist": ("H", hist.astype(np.uint16).ravel()),
+        "s1": ("I", _packed("I", s1[keep])),
+        "s2": ("Q", _packed("Q", s2[keep])),
+        "hist": ("H", _packed("H", hist[keep].ravel())),
     }
-    if not whole:
-        arrays["covered"] = ("B", covered.astype(np.uint8))
+    if not whole:  # a slice (tests, timing): only the indices it holds, listed
+        arrays["index"] = ("I", _packed("I", keep))
     return encode_table(
         street,
         f"Hold'em {street} hand strength against a random hand per suit-isomorphism index "
@@ -291,21 +304,23 @@ def check_strength_table(out: Path, street: str, *, sample: int = 3, seed: int =
     if table.rules_digest != generator_digest(street):
         return [f"{path} was made by another generator (digest differs)"]
     size = Isomorphism((2, STREETS[street])).size
-    if table.meta.get("situations") != size or len(table.arrays.get("s1", ())) != size:
+    held = table.arrays.get("index")
+    rows = size if held is None else len(held)
+    lengths = [len(table.arrays.get(k, ())) for k in ("s1", "s2", "hist")]
+    if table.meta.get("situations") != size or lengths != [rows, rows, rows * BINS]:
         return [f"{path} does not hold the {size:,} situations of the {street}"]
     s1 = np.frombuffer(table.arrays["s1"], dtype=np.uint32)
     s2 = np.frombuffer(table.arrays["s2"], dtype=np.uint64)
     hist = np.frombuffer(table.arrays["hist"], dtype=np.uint16).reshape(-1, BINS)
-    covered = table.arrays.get("covered")
+    index = None if held is None else np.frombuffer(held, dtype=np.uint32)
     boards = canonical_boards(street)
     candidates = list(range(len(boards)))
-    if covered is not None:  # a slice: sample only boards it holds
-        held = np.frombuffer(covered, dtype=np.uint8)
-        candidates = [b for b in candidates if held[board_sums_index(boards[b])].all()]
+    if index is not None:  # a slice: sample only boards it holds
+        candidates = [b for b in candidates if np.isin(board_sums_index(boards[b]), index).all()]
     problems = []
     for b in random.Random(seed).sample(list(candidates), min(sample, len(candidates))):
         fresh = board_sums(boards[b].tolist())
-        i = fresh["index"]
+        i = fresh["index"] if index is None else np.searchsorted(index, fresh["index"])
         if not (
             (s1[i] == fresh["s1"]).all()
             and (s2[i] == fresh["s2"]).all()

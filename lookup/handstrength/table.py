@@ -33,13 +33,14 @@ _SIZES = {"flop": 3, "turn": 4}
 
 
 class StrengthTable(NamedTuple):
-    """One street's table: read-only arrays by isomorphism index, and the shared ``n``, ``d``."""
+    """One street's table: read-only arrays by isomorphism index (a slice: by row, ``rows``
+    listing the indices it holds), and the shared ``n``, ``d``."""
 
     street: str
     s1: npt.NDArray[np.uint32]
     s2: npt.NDArray[np.uint64]
     hist: npt.NDArray[np.uint16]
-    covered: npt.NDArray[np.uint8] | None
+    rows: npt.NDArray[np.uint32] | None
     n: int
     d: int
 
@@ -80,19 +81,22 @@ def _load(path: str, directory: str, street: str, mtime_ns: int, size: int) -> S
         )
     situations = Isomorphism((2, _SIZES[street])).size
     try:
-        s1 = np.frombuffer(table.array("s1", "I", situations), dtype=np.uint32)
-        s2 = np.frombuffer(table.array("s2", "Q", situations), dtype=np.uint64)
-        hist = np.frombuffer(table.array("hist", "H", situations * TABLE_BINS), dtype=np.uint16)
-        covered = table.arrays.get("covered")
+        index = table.arrays.get("index")  # a slice lists the indices it holds
+        rows = situations if index is None else len(table.array("index", "I"))
+        s1 = np.frombuffer(table.array("s1", "I", rows), dtype=np.uint32)
+        s2 = np.frombuffer(table.array("s2", "Q", rows), dtype=np.uint64)
+        hist = np.frombuffer(table.array("hist", "H", rows * TABLE_BINS), dtype=np.uint16)
         n, d = table.meta_int("n"), table.meta_int("d")
+        if table.meta_int("situations") != situations:
+            raise TableError(f"holds {table.meta['situations']} situations, not {situations}")
     except TableError as exc:
         raise TableError(f"strength table {path} is damaged ({exc}); {fix}", path) from None
     return StrengthTable(
         street,
         s1,
         s2,
-        hist.reshape(situations, TABLE_BINS),
-        None if covered is None else np.frombuffer(covered, dtype=np.uint8),
+        hist.reshape(rows, TABLE_BINS),
+        None if index is None else np.frombuffer(index, dtype=np.uint32),
         n,
         d,
     )
@@ -105,7 +109,13 @@ def table_sums(directory: str, board: tuple[int, ...], combos: list[tuple[int, i
     table = load_strength_table(directory, street)
     rows = np.array([(hi, lo, *board) for hi, lo in combos], dtype=np.intp)
     index = Isomorphism((2, len(board))).index_many(rows)
-    if table.covered is not None and not table.covered[index].all():
+    if table.rows is not None:  # a slice: each index's row, if it holds it
+        at = np.minimum(np.searchsorted(table.rows, index), len(table.rows) - 1)
+        held = bool((table.rows[at] == index).all())
+        index = at
+    else:
+        held = True
+    if not held:
         raise TableError(
             f"the strength table in {directory} is a slice without this board: generate the "
             f"whole street with {_regenerate(directory, street)}",
