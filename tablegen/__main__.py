@@ -14,6 +14,9 @@
   (:mod:`tablegen.preflop_command`). ``--check`` does not redo it: it verifies
   the checksums, the generator digest in the header, a sample of matchups
   recomputed, and the class file derived again from the matchup file.
+* ``python -m tablegen strength --street flop|turn --out DIR`` writes a Hold'em
+  hand-strength abstraction table on Dask (:mod:`tablegen.strength_command`);
+  ``lookup.strength(board, table=DIR)`` reads it.
 
 A rule file whose ranking is named like a built-in needs ``--out``, and a rule
 file is never written over a built-in's folder. Each folder is written beside the
@@ -150,7 +153,8 @@ def _main(args_list: list[str]) -> int:
         "  python -m tablegen                                # every built-in ranking\n"
         "  python -m tablegen --check                        # exit 1 if the tables are stale\n"
         "  python -m tablegen --rules my-game.toml --out DIR # a ranking of your own\n"
-        "  python -m tablegen preflop                        # the preflop equity table, on Dask",
+        "  python -m tablegen preflop                        # the preflop equity table, on Dask\n"
+        "  python -m tablegen strength --street flop --out DIR  # a strength abstraction table",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
