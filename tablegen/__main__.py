@@ -14,6 +14,9 @@
   (:mod:`tablegen.preflop_command`). ``--check`` does not redo it: it verifies
   the checksums, the generator digest in the header, a sample of matchups
   recomputed, and the class file derived again from the matchup file.
+* ``python -m tablegen strength --street flop|turn --out DIR`` writes a Hold'em
+  hand-strength abstraction table on Dask (:mod:`tablegen.strength_command`);
+  ``lookup.strength(board, table=DIR)`` reads it.
 
 A rule file whose ranking is named like a built-in needs ``--out``, and a rule
 file is never written over a built-in's folder. Each folder is written beside the
@@ -43,6 +46,7 @@ from tablegen.build import build_tables
 from tablegen.build_wild import build_wild_tables
 from tablegen.preflop_command import preflop_main
 from tablegen.rankings import BUILTIN_NAMES, builtin
+from tablegen.strength_command import strength_main
 from tablegen.write import write_folder as _write
 
 RULE_FILE = "rules.toml"
@@ -131,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     args_list = sys.argv[1:] if argv is None else argv
     if args_list[:1] == ["preflop"]:
         return preflop_main(args_list[1:])
+    if args_list[:1] == ["strength"]:
+        return strength_main(args_list[1:])
     try:
         return _main(args_list)
     except KeyboardInterrupt:
@@ -147,7 +153,8 @@ def _main(args_list: list[str]) -> int:
         "  python -m tablegen                                # every built-in ranking\n"
         "  python -m tablegen --check                        # exit 1 if the tables are stale\n"
         "  python -m tablegen --rules my-game.toml --out DIR # a ranking of your own\n"
-        "  python -m tablegen preflop                        # the preflop equity table, on Dask",
+        "  python -m tablegen preflop                        # the preflop equity table, on Dask\n"
+        "  python -m tablegen strength --street flop --out DIR  # a strength abstraction table",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(

@@ -254,7 +254,7 @@ def test_papp_worked_example() -> None:
     [
         ({"board": "Ks 7h", "hands": "AsAh"}, lookup.HandSizeError, "0, 3, 4 or 5"),
         ({"board": "Ks 7h 2d", "hands": "Ks Kd"}, lookup.DuplicateCardError, "on the board"),
-        ({"board": "Ks 7h 2d", "table": "x"}, lookup.TableError, "not built yet"),
+        ({"board": "Ks 7h 2d", "table": "x"}, lookup.TableError, "no strength table"),
         ({"board": "Ks 7h 2d", "game": "stud"}, lookup.GameError, "strength is defined"),
         ({"board": "Ks 7h 2d", "bins": 0}, lookup.PokerLookupError, "bins"),
         ({"board": "Ks 7h 2d", "game": "omaha"}, lookup.HandSizeError, "pass hands="),

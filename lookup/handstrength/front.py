@@ -32,9 +32,9 @@ lookup.DuplicateCardError: hand KsKd holds Ks, which is on the board or dead
 
 from __future__ import annotations
 
+import os
 import secrets
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
 from fractions import Fraction
 from math import comb, lcm
 from typing import Any
@@ -42,6 +42,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from lookup.batch.strength_counts import (
+    TABLE_BINS,
+    fields_of_sums,
+    iter_river_counts,
+    potential_counts,
+    river_counts,
+    river_fields,
+)
 from lookup.core.cards import DECK, CardsLike, parse_cards
 from lookup.core.errors import (
     CardError,
@@ -53,7 +61,6 @@ from lookup.core.errors import (
     TableError,
 )
 from lookup.game.registry import Game, GameLike, get_game
-from lookup.handstrength.exact import RiverCounts, iter_river_counts, potential_counts, river_counts
 from lookup.handstrength.result import Strength
 from lookup.odds.holdem.heads_up import versus_random
 from lookup.ranges.holdem import class_name
@@ -79,7 +86,7 @@ def strength(
     dead: CardsLike = (),
     rules: RulesLike | None = None,
     bins: int = 10,
-    table: str | None = None,
+    table: str | os.PathLike[str] | None = None,
     samples: int = 2_000,
     seed: int | None = None,
 ) -> Strength:
@@ -96,8 +103,13 @@ def strength(
     ``dead``: cards out of play
     ``rules``: a ranking replacing the game's own (as :func:`lookup.equity` takes it)
     ``bins``: the histogram's number of equal bins of [0, 1]
-    ``table``: a folder of precomputed strength tables. Not built yet: giving one is
-        refused (``python -m tablegen strength`` will write them)
+    ``table``: a folder of Hold'em strength tables (``python -m tablegen strength``
+        writes them): ``expected_hs``, ``expected_hs2``, ``histogram`` and ``percentile``
+        are then read from it (the same numbers, bit for bit); ``hs`` and hand potential
+        are computed as without a table (potential pays the full pass when first asked).
+        Only what the tables hold is answered: Hold'em, standard ranking, a flop or turn,
+        a random opponent, no dead cards, 10 bins; anything else is refused (TableError),
+        as is a missing, damaged or stale table (the message says how to regenerate it)
     ``samples``: Omaha: samples per hand and quantity; Hold'em preflop: boards sampled for
         E[HS²] and the histogram
     ``seed``: the seed of the samples (None: a fresh one, reported as ``result.seed``)
@@ -119,18 +131,15 @@ def strength(
     Traceback (most recent call last):
     ...
     lookup.HandSizeError: a board is 0, 3, 4 or 5 cards, got 2
-    >>> strength("Ks 7h 2d", table="tables/strength")  # doctest: +ELLIPSIS
+    >>> strength("Ks 7h 2d", opponents="QQ+", table="build/strength")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lookup.TableError: strength tables are not built yet: ... computes them (leave table=None)
+    lookup.TableError: strength tables hold a random opponent ... compute this instead
+    >>> strength("Ks 7h 2d", table="/nonexistent")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.TableError: no strength table /nonexistent/flop.msgpack: generate it with ...
     """
-    if table is not None:
-        raise TableError(
-            f"strength tables are not built yet: {table!r} cannot be read; the Dask generator "
-            "(python -m tablegen strength, issue 23) will write them, and until then "
-            "lookup.strength computes them (leave table=None)",
-            table,
-        )
     found = get_game(game)
     ranking = found.high_ranking(rules)
     if found.hilo or not found.has_board or ranking.kind.name != "poker":
@@ -154,6 +163,8 @@ def strength(
     avail = [i for i in deck if i not in out]
     opponent = _opponent(opponents, found, out)
     heroes = _hands(hands, found, out, deck)
+    if table is not None:
+        _check_table_use(table, found, ranking, len(board_ix), opponent, dead_ix, bins)
     if found.family.hole_used is not None:  # Omaha: exactly two hole cards play
         if heroes is None:
             raise HandSizeError(
@@ -167,8 +178,39 @@ def strength(
             found, ranking, tuple(board_ix), avail, heroes, opponent, bins, samples, seed
         )
     return _holdem(
-        found, ranking, tuple(board_ix), avail, heroes, opponent, bins, dead_ix, samples, seed
-    )
+        found, ranking, tuple(board_ix), avail, heroes, opponent, bins, dead_ix, samples, seed,
+        table,
+    )  # fmt: skip
+
+
+def _check_table_use(
+    table: object,
+    game: Game,
+    ranking: Ranking,
+    cards: int,
+    opponent: object,
+    dead: list[int],
+    bins: int,
+) -> None:
+    """Refuse a ``table=`` the tables cannot answer, saying why (before any work)."""
+    if not isinstance(table, str | os.PathLike):
+        raise TableError(f"table is a folder path, got {type(table).__name__}", table)
+    reason = None
+    if game.name != "holdem" or ranking.name != "standard":
+        reason = f"hold'em under the standard ranking, not {game.name} under {ranking.name}"
+    elif cards not in (3, 4):
+        reason = f"a flop or turn board, not {cards} cards"
+    elif opponent is not None:
+        reason = "a random opponent (opponents='random'), not a range"
+    elif dead:
+        reason = "no dead cards"
+    elif bins != TABLE_BINS:
+        reason = f"bins={TABLE_BINS}, not {bins}"
+    if reason is not None:
+        raise TableError(
+            f"strength tables hold {reason}: leave table=None to compute this instead",
+            os.fspath(table),
+        )
 
 
 def _cards(cards: CardsLike, what: str, deck: list[int]) -> list[int]:
@@ -278,6 +320,7 @@ def _holdem(
     dead: list[int],
     samples: int,
     seed: int | None,
+    table: str | os.PathLike[str] | None = None,
 ) -> Strength:
     avail = np.array(sorted(avail_list), dtype=np.intp)
     combos = [
@@ -298,14 +341,19 @@ def _holdem(
         return _preflop(game, ranking, combos, chosen, rows, opponent, bins, dead, samples, seed)
     weights, random = _weight_matrix(opponent)
     need = 5 - len(board)
-    fields, later = _river_fields(
-        iter_river_counts(ranking, board, avail, need, weights),
-        position,
-        len(combos),
-        bins,
-        random,
-        runs=comb(len(avail_list), need) if need else 0,
-    )
+    runs = comb(len(avail_list), need) if need else 0
+
+    def river_pass() -> tuple[dict[str, Any], npt.NDArray[np.uint16] | None]:
+        parts = iter_river_counts(ranking, board, avail, need, weights)
+        return river_fields(parts, position, len(combos), bins, random, runs)
+
+    if table is None:
+        fields, later = river_pass()
+    else:  # the table's sums, divided exactly as a computed pass divides them
+        from lookup.handstrength.table import table_sums  # only a table= call reads one
+
+        sums = table_sums(os.fspath(table), board, combos)
+        fields, later = fields_of_sums(sums, bins, random), None
     now = river_counts(ranking, board, avail, 0, weights)
     now_pos = position[now.high[0] * 52 + now.low[0]]
     hs_num = np.zeros(len(combos), dtype=np.int64)
@@ -319,11 +367,12 @@ def _holdem(
     def potential() -> dict[str, F64]:
         cur = np.zeros(len(combos), dtype=np.uint16)
         cur[now_pos] = now.classes[0]
-        assert later is not None  # kept for the flop and turn, where potential exists
+        classes = later if later is not None else river_pass()[1]  # a table keeps none
+        assert classes is not None  # kept for the flop and turn, where potential exists
         cards = np.array(combos, dtype=np.intp)
         opp = weights[cards[:, 0], cards[:, 1]]
         runs = comb(len(avail_list) - 4, need)
-        hp = potential_counts(cur, later, cards, opp, chosen, runs)
+        hp = potential_counts(cur, classes, cards, opp, chosen, runs)
         return {**_potentials(hp, hs_num[chosen], hs_den[chosen]), "transitions": hp}
 
     return Strength(
@@ -335,103 +384,6 @@ def _holdem(
         fields=out,
         potential=None if need == 0 else potential,
     )
-
-
-def _river_fields(
-    parts: Iterator[RiverCounts],
-    position: npt.NDArray[np.intp],
-    count: int,
-    bins: int,
-    random: bool,
-    runs: int,
-) -> tuple[dict[str, Any], npt.NDArray[np.uint16] | None]:
-    """expected_hs, expected_hs2, histogram and percentile of every combo, summed over the
-    completions block by block; and, when ``runs`` completions are to come, each combo's
-    class on each of them (0 where it holds a card of the completion), for hand potential."""
-    n = np.zeros(count)
-    s1 = np.zeros(count)
-    s2 = np.zeros(count)
-    hist = np.zeros(count * bins)
-    later = np.zeros((runs, count), dtype=np.uint16) if runs else None
-    by_den: dict[int, Any] = {}
-    done = 0
-    d = 0
-    for part in parts:
-        pos = position[part.high * 52 + part.low]
-        if later is not None:
-            later[done + np.arange(len(pos))[:, None], pos] = part.classes
-            done += len(pos)
-        num = (2 * part.beaten + part.tied).astype(np.int64)
-        den = (2 * part.total).astype(np.int64)
-        valid = den > 0
-        if not valid.all():
-            pos, num, den = pos[valid], num[valid], den[valid]
-        if not len(den):
-            continue
-        n += np.bincount(pos.ravel(), minlength=count)
-        binned = np.minimum(num * bins // den, bins - 1)
-        hist += np.bincount((pos * bins + binned).ravel(), minlength=count * bins)
-        if random:
-            # A random hand leaves every hero C(m - 2, 2) opponent combos on every
-            # completion: one denominator, so integer sums and one exact division at
-            # the end (float sums of integers below 2**53 are exact).
-            d = int(den.flat[0])
-            s1 += np.bincount(pos.ravel(), weights=num.ravel(), minlength=count)
-            s2 += np.bincount(pos.ravel(), weights=(num * num).ravel(), minlength=count)
-        else:
-            # HS's denominator varies (the range's weight a completion leaves): sum each
-            # hero's numerators per denominator, in integers, for an exact E[HS] below.
-            dens, which = np.unique(den, return_inverse=True)
-            sums = np.bincount(
-                (pos.ravel() * len(dens) + which.ravel()),
-                weights=num.ravel(),
-                minlength=count * len(dens),
-            ).reshape(count, len(dens))
-            for j, value in enumerate(dens.tolist()):
-                by_den[value] = by_den.get(value, 0) + sums[:, j]
-            # num² / den² rounded once: exact for a single completion (the river)
-            s2 += np.bincount(
-                pos.ravel(), weights=((num * num) / (den * den)).ravel(), minlength=count
-            )
-    with np.errstate(invalid="ignore", divide="ignore"):
-        histogram = hist.reshape(count, bins) / n[:, None]
-        if random:
-            ehs, ehs2 = s1 / (d * n), s2 / (d * d * n)
-            key: list[Any] = s1.tolist() if (n == n.max()).all() else ehs.tolist()
-        else:
-            ehs2 = s2 / n
-            exact = _exact_means(by_den, n)
-            ehs = np.array([float("nan") if x is None else float(x) for x in exact])
-            key = exact
-    # Among the combos that have an E[HS] (a range may leave a hero no opponent at all).
-    order = sorted(x for x in key if x is not None)
-    percentile = np.array(
-        [
-            float("nan") if x is None else (bisect_left(order, x) + bisect_right(order, x)) / 2
-            for x in key
-        ]
-    ) / max(1, len(order))
-    fields = {
-        "expected_hs": ehs,
-        "expected_hs2": ehs2,
-        "histogram": histogram,
-        "percentile": percentile,
-    }
-    return fields, later
-
-
-def _exact_means(by_den: dict[int, Any], n: npt.NDArray[np.float64]) -> list[Fraction | None]:
-    """Each hero's E[HS] exactly: the sum over denominators of its numerators' sum over the
-    denominator, over its number of completions (None without one)."""
-    heroes = len(n)
-    common = lcm(*by_den) if by_den else 1
-    totals = [0] * heroes
-    for den, sums in by_den.items():
-        scale = common // den
-        for h, value in enumerate(sums.tolist()):
-            if value:
-                totals[h] += int(value) * scale
-    return [Fraction(totals[h], common * int(n[h])) if n[h] else None for h in range(heroes)]
 
 
 def _potentials(
@@ -474,7 +426,7 @@ def _preflop(
 
     ``samples`` boards are drawn uniformly from the cards the dead cards leave, and
     every hand is ranked against every opponent combo on each, exactly
-    (:func:`~lookup.handstrength.exact.river_counts`); each hero averages over the boards
+    (:func:`~lookup.batch.strength_counts.river_counts`); each hero averages over the boards
     that miss its cards (a uniform sample of the boards it allows). Against a random
     hand in Hold'em with no dead card, every (opponent, board) pair is equally likely
     and every board leaves each hero the same number of opponent combos, so E[HS] is

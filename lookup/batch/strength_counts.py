@@ -1,5 +1,9 @@
 """Exact counts behind hand strength: every hero combo against a weighted range, in numpy.
 
+Shared by :func:`lookup.strength` and the strength-table generator
+(``python -m tablegen strength``), which may import only core, ranking and batch: the
+counting lives here once, below both.
+
 The work is organised per *completion* of the board (the cards still to come, or
 none on the river). For each completion, every two-card combo of the cards left
 is ranked once (:func:`lookup.batch.evaluate.evaluate_batch`, one row per combo),
@@ -37,9 +41,12 @@ completed to 5, or one of 3 to 5 cards ranked as it is
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
+from math import lcm
 from typing import Any
 
 import numpy as np
@@ -51,16 +58,43 @@ from lookup.ranking.ranking import RulesLike
 
 __all__ = [
     "CHUNK",
+    "TABLE_BINS",
+    "TABLE_METHOD",
     "RiverCounts",
+    "RiverSums",
     "completions",
+    "exact_means",
+    "fields_of_sums",
     "flat_weights",
     "iter_river_counts",
     "potential_counts",
     "river_counts",
+    "river_fields",
+    "river_sums",
+    "table_digest",
 ]
 
 I64 = npt.NDArray[np.int64]
 U16 = npt.NDArray[np.uint16]
+
+TABLE_METHOD = "tablegen.strength 1: lookup.batch.strength_counts.river_sums, random hand"
+"""Names how the strength tables are computed; change it whenever their values could change."""
+TABLE_BINS = 10
+"""Bins of the strength tables' river-HS histogram (lookup.strength's default)."""
+
+
+def table_digest(street: str, rules_digest: str) -> str:
+    """The digest a strength table of ``street`` is stamped with: the method, the street,
+    the bins and the ranking's rules digest, so a table of another method is refused.
+
+    >>> len(table_digest("flop", "0" * 64)), table_digest("flop", "") != table_digest("turn", "")
+    (64, True)
+    """
+    import hashlib  # only when a strength table is written or read
+
+    text = f"{TABLE_METHOD}\n{street}\n{TABLE_BINS}\n{rules_digest}"
+    return hashlib.sha256(text.encode()).hexdigest()
+
 
 CHUNK = 128
 """Completions ranked per numpy pass: about 140,000 rows on a flop, a few MB per array."""
@@ -297,3 +331,136 @@ def _every_pair(now: U16, river: U16, cards: npt.NDArray[np.intp], weights: I64,
         for final, counts in enumerate((ahead, tied, behind)):
             out[:, state, final] = (weight * counts).sum(axis=1)
     return out
+
+
+@dataclass(frozen=True)
+class RiverSums:
+    """Per hero combo, summed over the completions of a board: how many completions
+    (``n``), the HS numerators' sums (``s1``, ``s2`` of their squares; against a random
+    hand, one denominator ``d`` for all), the histogram's counts (``hist``, ``count x bins``
+    flattened) and, against a range, each denominator's numerator sums (``by_den``;
+    ``s2`` then sums HS² as floats). Everything :func:`fields_of_sums` needs: what the
+    strength tables store."""
+
+    n: npt.NDArray[np.float64]
+    s1: npt.NDArray[np.float64]
+    s2: npt.NDArray[np.float64]
+    hist: npt.NDArray[np.float64]
+    d: int
+    by_den: dict[int, Any]
+
+
+def river_fields(
+    parts: Iterator[RiverCounts],
+    position: npt.NDArray[np.intp],
+    count: int,
+    bins: int,
+    random: bool,
+    runs: int,
+) -> tuple[dict[str, Any], npt.NDArray[np.uint16] | None]:
+    """expected_hs, expected_hs2, histogram and percentile of every combo, summed over the
+    completions block by block; and, when ``runs`` completions are to come, each combo's
+    class on each of them (0 where it holds a card of the completion), for hand potential."""
+    sums, later = river_sums(parts, position, count, bins, random, runs)
+    return fields_of_sums(sums, bins, random), later
+
+
+def river_sums(
+    parts: Iterator[RiverCounts],
+    position: npt.NDArray[np.intp],
+    count: int,
+    bins: int,
+    random: bool,
+    runs: int,
+) -> tuple[RiverSums, npt.NDArray[np.uint16] | None]:
+    """:func:`river_fields`'s sums before any division (see :class:`RiverSums`)."""
+    n = np.zeros(count)
+    s1 = np.zeros(count)
+    s2 = np.zeros(count)
+    hist = np.zeros(count * bins)
+    later = np.zeros((runs, count), dtype=np.uint16) if runs else None
+    by_den: dict[int, Any] = {}
+    done = 0
+    d = 0
+    for part in parts:
+        pos = position[part.high * 52 + part.low]
+        if later is not None:
+            later[done + np.arange(len(pos))[:, None], pos] = part.classes
+            done += len(pos)
+        num = (2 * part.beaten + part.tied).astype(np.int64)
+        den = (2 * part.total).astype(np.int64)
+        valid = den > 0
+        if not valid.all():
+            pos, num, den = pos[valid], num[valid], den[valid]
+        if not len(den):
+            continue
+        n += np.bincount(pos.ravel(), minlength=count)
+        binned = np.minimum(num * bins // den, bins - 1)
+        hist += np.bincount((pos * bins + binned).ravel(), minlength=count * bins)
+        if random:
+            # A random hand leaves every hero C(m - 2, 2) opponent combos on every
+            # completion: one denominator, so integer sums and one exact division at
+            # the end (float sums of integers below 2**53 are exact).
+            d = int(den.flat[0])
+            s1 += np.bincount(pos.ravel(), weights=num.ravel(), minlength=count)
+            s2 += np.bincount(pos.ravel(), weights=(num * num).ravel(), minlength=count)
+        else:
+            # HS's denominator varies (the range's weight a completion leaves): sum each
+            # hero's numerators per denominator, in integers, for an exact E[HS] below.
+            dens, which = np.unique(den, return_inverse=True)
+            sums = np.bincount(
+                (pos.ravel() * len(dens) + which.ravel()),
+                weights=num.ravel(),
+                minlength=count * len(dens),
+            ).reshape(count, len(dens))
+            for j, value in enumerate(dens.tolist()):
+                by_den[value] = by_den.get(value, 0) + sums[:, j]
+            # num² / den² rounded once: exact for a single completion (the river)
+            s2 += np.bincount(
+                pos.ravel(), weights=((num * num) / (den * den)).ravel(), minlength=count
+            )
+    return RiverSums(n, s1, s2, hist, d, by_den), later
+
+
+def fields_of_sums(sums: RiverSums, bins: int, random: bool) -> dict[str, Any]:
+    """expected_hs, expected_hs2, histogram and percentile from :func:`river_sums`."""
+    n, s1, s2, d = sums.n, sums.s1, sums.s2, sums.d
+    with np.errstate(invalid="ignore", divide="ignore"):
+        histogram = sums.hist.reshape(len(n), bins) / n[:, None]
+        if random:
+            ehs, ehs2 = s1 / (d * n), s2 / (d * d * n)
+            key: list[Any] = s1.tolist() if (n == n.max()).all() else ehs.tolist()
+        else:
+            ehs2 = s2 / n
+            exact = exact_means(sums.by_den, n)
+            ehs = np.array([float("nan") if x is None else float(x) for x in exact])
+            key = exact
+    # Among the combos that have an E[HS] (a range may leave a hero no opponent at all).
+    order = sorted(x for x in key if x is not None)
+    percentile = np.array(
+        [
+            float("nan") if x is None else (bisect_left(order, x) + bisect_right(order, x)) / 2
+            for x in key
+        ]
+    ) / max(1, len(order))
+    fields = {
+        "expected_hs": ehs,
+        "expected_hs2": ehs2,
+        "histogram": histogram,
+        "percentile": percentile,
+    }
+    return fields
+
+
+def exact_means(by_den: dict[int, Any], n: npt.NDArray[np.float64]) -> list[Fraction | None]:
+    """Each hero's E[HS] exactly: the sum over denominators of its numerators' sum over the
+    denominator, over its number of completions (None without one)."""
+    heroes = len(n)
+    common = lcm(*by_den) if by_den else 1
+    totals = [0] * heroes
+    for den, sums in by_den.items():
+        scale = common // den
+        for h, value in enumerate(sums.tolist()):
+            if value:
+                totals[h] += int(value) * scale
+    return [Fraction(totals[h], common * int(n[h])) if n[h] else None for h in range(heroes)]
