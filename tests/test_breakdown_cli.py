@@ -56,7 +56,8 @@ def test_png_draws_the_bars(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     "argv",
     [
         ["breakdown", "QQ+", "--board", "Ks 7h"],
-        ["breakdown", "QQ+", "--board", "Ks 7h 2d", "--game", "omaha"],
+        ["breakdown", "QQ+", "--board", "Ks 7h 2d", "--game", "stud"],
+        ["breakdown", "QQ+", "--board", "Ks 7h 2d", "--game", "omaha"],  # two cards, not four
         ["breakdown", "QQ+", "--board", "Ks 7h Ks"],
         ["breakdown", "QQ+:2", "--board", "Ks 7h 2d"],
         ["breakdown", "ZZ", "--board", "Ks 7h 2d"],
