@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
+from math import comb
 
 import numpy as np
 import pytest
@@ -146,8 +147,15 @@ def test_a_partial_board_averages_every_turn_by_the_reference() -> None:
 
 
 def test_courchevel_completes_its_one_card_board() -> None:
-    result = breakdown("AsAhKsKh2c", board="Ad", street="flop", game="courchevel",
-                       exact_limit=0, samples=200, seed=1)  # fmt: skip
-    assert not result.exact and result.boards == 200
-    assert abs(sum(s.share for s in result.made) - 1) < 1e-9
-    assert result["set"].share > 0
+    result = breakdown("AsAhKsKh2c", board="Ad", street="flop", game="courchevel")
+    flops = comb(46, 2)  # the 46 cards in neither the hand nor the board
+    # A pair among the two new cards makes aces full (Ac alone: no pair of aces; two kings
+    # left, but Kd Kc makes quad kings; three deuces; four of each of ten other ranks).
+    full = comb(3, 2) + 10 * comb(4, 2)
+    quads = (flops - comb(45, 2)) + 1  # the last ace with anything, or the last two kings
+    assert result.exact and result["full-house"].share == Fraction(full, flops)
+    assert result["quads"].share == Fraction(quads, flops)
+    assert result["set"].share == Fraction(flops - full - quads, flops)
+    sampled = breakdown("AsAhKsKh2c", board="Ad", street="flop", game="courchevel",
+                        exact_limit=0, samples=200, seed=1)  # fmt: skip
+    assert not sampled.exact and sampled.boards == 200
