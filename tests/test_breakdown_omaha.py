@@ -9,6 +9,8 @@ from math import comb
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lookup.board.breakdown import breakdown
 from lookup.board.made import label_rows
@@ -159,3 +161,33 @@ def test_courchevel_completes_its_one_card_board() -> None:
     sampled = breakdown("AsAhKsKh2c", board="Ad", street="flop", game="courchevel",
                         exact_limit=0, samples=200, seed=1)  # fmt: skip
     assert not sampled.exact and sampled.boards == 200
+
+
+@pytest.mark.parametrize("family", ["omaha", "courchevel"])
+def test_sampled_combos_on_many_boards(family: str) -> None:
+    rng = random.Random(family)
+    for size in (3, 4, 5):
+        for _ in range(25):
+            board = rng.sample(range(52), size)
+            live = [c for c in range(52) if c not in board]
+            count = 5 if family == "courchevel" else rng.choice([4, 5, 6])
+            _compare(board, [rng.sample(live, count) for _ in range(12)], family)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    hole_cards=st.sampled_from([4, 5, 6]),
+    size=st.sampled_from([3, 4, 5]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_any_omaha_combo_on_any_board_is_labelled_as_the_reference_says(
+    hole_cards: int, size: int, seed: int
+) -> None:
+    cards = random.Random(seed).sample(range(52), size + hole_cards)
+    game = {4: "omaha", 5: "omaha5", 6: "omaha6"}[hole_cards]
+    board, hole = cards[:size], cards[size:]
+    result = breakdown(Range.from_weights({tuple(hole): 1}, game=game), board=board, game=game)
+    (label,) = result.labels.values()
+    flags, outs = ref.omaha_draws(_plain(hole), _plain(board), STANDARD)
+    assert label.made == ref.omaha_made_class(_plain(hole), _plain(board), STANDARD)
+    assert (set(label.draws), label.straight_outs) == (flags, outs)
