@@ -453,7 +453,8 @@ def _completed(
     # Per board: the weight of each class and draw (sampling's standard errors need them
     # board by board; exact runs just add them up).
     per_board = np.zeros((len(boards), k + d + 1), dtype=kind)
-    step = max(1, _CHUNK // len(combos))
+    # Omaha labels each two of the hole cards as a row of its own: fewer combos a chunk.
+    step = max(1, _CHUNK // (len(combos) * math.comb(combos.shape[1], 2)))
     bar = LateProgress(
         f"breakdown ({'exact' if exact else 'sampled'})", len(boards), progress, unit="boards"
     )
