@@ -407,12 +407,14 @@ def omaha_draws(
     top = max(board_ranks)
     over = sorted({r for r, _ in hole if r > top})
     if made in ("ace-high", "nothing", "playing-the-board") and len(over) >= 2:
-        for r in over:  # a board card pairing it: suits ignored, no flush to fear
-            more = [*board, (r, 4)]
+        for r in over:  # a board card pairing it, played with it: suits ignored (no flush)
             fake = [(rank, i + 10) for i, (rank, _) in enumerate(hole)]  # no two of one suit
-            plain_board = [(rank, i + 20) for i, (rank, _) in enumerate(more)]
-            if omaha_value(fake, plain_board, rules)[0] > strength:
-                flags.add("two-overcards")
+            plain_board = [(rank, i + 20) for i, (rank, _) in enumerate(board)]
+            mine = next(card for card in fake if card[0] == r)
+            for other in fake:
+                for two in combinations(plain_board, 2):
+                    if other != mine and five([mine, other, (r, 30), *two], rules)[0][0] > strength:
+                        flags.add("two-overcards")
     straight = "straight-draw-8" in flags or "gutshot" in flags
     if "flush-draw" in flags and straight:
         flags.add("flush-and-straight-draw")

@@ -191,3 +191,19 @@ def test_any_omaha_combo_on_any_board_is_labelled_as_the_reference_says(
     flags, outs = ref.omaha_draws(_plain(hole), _plain(board), STANDARD)
     assert label.made == ref.omaha_made_class(_plain(hole), _plain(board), STANDARD)
     assert (set(label.draws), label.straight_outs) == (flags, outs)
+
+
+def test_boards_and_holes_from_a_narrow_deck_against_the_reference() -> None:
+    # Few ranks and suits: paired, trips, monotone and connected boards, and holes full of
+    # pairs, suits and wraps, far more often than a random deal gives them.
+    rng = random.Random(2222)
+    for _ in range(40):
+        ranks = rng.sample(range(13), rng.choice([5, 6, 7]))
+        suits = rng.sample(range(4), rng.choice([2, 3, 4]))
+        small = [r * 4 + s for r in ranks for s in suits]
+        hole_cards, size = rng.choice([4, 5, 6]), rng.choice([3, 4, 5])
+        if len(small) < size + hole_cards:
+            continue
+        board = rng.sample(small, size)
+        live = [c for c in small if c not in board]
+        _compare(board, [rng.sample(live, hole_cards) for _ in range(10)])
