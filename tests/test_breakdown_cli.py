@@ -34,6 +34,43 @@ def test_json_is_the_result(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["labels"]["9s8s"]["made"] == "nut-straight"
 
 
+def test_omaha_reads_two_hole_cards_with_three_board_cards(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["breakdown", "AhKhQhJh, AsAdKcQd", "--board", "2h 7c 8d", "--game", "omaha"]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == breakdown("AhKhQhJh, AsAdKcQd", board="2h 7c 8d", game="omaha").to_json()
+    # Four hearts with one heart on the board: a backdoor flush draw, never a flush draw.
+    assert "flush-draw" not in data["labels"]["JhQhKhAh"]["draws"]
+    assert data["labels"]["QdKcAdAs"]["made"] == "overpair"
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2].split() == ["total", "2.00", "100%"]
+    assert (
+        main(
+            [
+                "breakdown",
+                "AAKKx",
+                "--board",
+                "Kd",
+                "--street",
+                "flop",
+                "--game",
+                "courchevel",
+                "--samples",
+                "20",
+                "--seed",
+                "1",
+                "--exact-limit",
+                "0",
+            ]
+        )
+        == 0
+    )
+    assert capsys.readouterr().out.splitlines()[-1].startswith("sampled: 20 boards")
+
+
 def test_a_partial_board_is_completed_and_says_how(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["breakdown", "AsKs", "--street", "flop"]) == 0
     out = capsys.readouterr().out
@@ -56,7 +93,9 @@ def test_png_draws_the_bars(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     "argv",
     [
         ["breakdown", "QQ+", "--board", "Ks 7h"],
-        ["breakdown", "QQ+", "--board", "Ks 7h 2d", "--game", "omaha"],
+        ["breakdown", "QQ+", "--board", "Ks 7h 2d", "--game", "stud"],
+        ["breakdown", "QQ+", "--board", "Ks 7h 2d", "--game", "omaha"],  # two cards, not four
+        ["breakdown", "AAxx", "--board", "Kd", "--street", "flop", "--game", "courchevel"],
         ["breakdown", "QQ+", "--board", "Ks 7h Ks"],
         ["breakdown", "QQ+:2", "--board", "Ks 7h 2d"],
         ["breakdown", "ZZ", "--board", "Ks 7h 2d"],

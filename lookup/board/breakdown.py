@@ -212,7 +212,9 @@ def breakdown(
     ``board``: 0 to 5 cards in any form; None for none.
     ``street``: ``'flop'``, ``'turn'`` or ``'river'`` completes a shorter board every way
         the deck allows; None: the board (3, 4 or 5 cards) is the street.
-    ``game``: ``'holdem'`` or ``'short-deck'``.
+    ``game``: ``'holdem'``, ``'short-deck'``, the Omaha family (``'omaha'``,
+        ``'omaha5'``, ``'omaha6'``, ``'courchevel'``; hi/lo games by their high hand),
+        whose hands are exactly two hole cards with three board cards.
     ``dead``: cards out of play, in any form.
     ``rules``: a ranking the game allows in place of its own (``'short-deck-triton'``).
     ``exact_limit``: most (board, combo) rows a partial board is completed over exactly;
@@ -234,19 +236,24 @@ def breakdown(
     >>> sd = breakdown("AT", board="Ah 6d 7c", game="short-deck")
     >>> sorted((s.key, float(s.weight)) for s in sd.draws if s.weight)
     [('backdoor-flush-draw', 2.0), ('backdoor-straight-draw', 12.0)]
-    >>> breakdown("AA", board="Ks 7h 2d", game="omaha")
+    >>> om = breakdown("AsAhKhQh, 9h8h7c6c", board="Ks 7h 2h", game="omaha")
+    >>> {combo: (label.made, label.draws) for combo, label in om.labels.items()}
+    {'QhKhAhAs': ('overpair', ('flush-draw', 'nut-flush-draw', 'backdoor-straight-draw', \
+'pair-and-flush-draw')), '6c7c8h9h': ('second-pair', ('flush-draw', 'backdoor-straight-draw', \
+'pair-and-flush-draw'))}
+    >>> breakdown("AA", board="Ks 7h 2d", game="stud")
     Traceback (most recent call last):
     ...
-    lookup.GameError: breakdown reads holdem and short-deck; game 'omaha' forms its hands \
-another way (not done yet)
+    lookup.GameError: breakdown reads board games (holdem, short-deck, the omaha family, \
+courchevel); game 'stud' has no board
     """
     _check_counts(exact_limit, samples, seed)
     found = get_game(game)
     formation = found.family.hole_used
     if not found.has_board or formation not in FORMATIONS:
         raise GameError(
-            f"breakdown reads holdem and short-deck; game {found.name!r} forms its hands "
-            "another way (not done yet)",
+            "breakdown reads board games (holdem, short-deck, the omaha family, courchevel); "
+            f"game {found.name!r} has no board",
             found.name,
         )
     ranking = found.high_ranking(rules)
@@ -446,7 +453,8 @@ def _completed(
     # Per board: the weight of each class and draw (sampling's standard errors need them
     # board by board; exact runs just add them up).
     per_board = np.zeros((len(boards), k + d + 1), dtype=kind)
-    step = max(1, _CHUNK // len(combos))
+    # Omaha labels each two of the hole cards as a row of its own: fewer combos a chunk.
+    step = max(1, _CHUNK // (len(combos) * math.comb(combos.shape[1], 2)))
     bar = LateProgress(
         f"breakdown ({'exact' if exact else 'sampled'})", len(boards), progress, unit="boards"
     )

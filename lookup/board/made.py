@@ -15,9 +15,10 @@ same call:
   the best straight or flush a board allows).
 
 A *formation* is how a game forms a hand from hole and board cards; Hold'em and
-short deck use any five of them (:data:`FORMATIONS`). The Omaha family (two hole
-and three board cards) is another formation with its own labeller, over the same
-classes and flags.
+short deck use any five of them (:data:`FORMATIONS`). The Omaha family and
+Courchevel use exactly two hole cards with exactly three board cards: each hole pair
+is labelled as a Hold'em hand of those two under that rule, and its draws count only
+cards that complete a hand with two hole cards and three board cards.
 
 >>> import numpy as np
 >>> from lookup.core.cards import parse_cards
@@ -26,6 +27,11 @@ classes and flags.
 >>> labels = label_rows(hole, board, "standard")
 >>> [labels.made_key(i) for i in range(2)], labels.draw_keys(1)
 (['top-pair-top-kicker', 'nothing'], ['flush-draw', 'backdoor-straight-draw'])
+>>> omaha = np.array([[c.index for c in parse_cards("Ah Kh Qh Jh")]])
+>>> four_hearts = label_rows(omaha, np.array([[c.index for c in parse_cards("2h 7c 9d")]]),
+...                          "standard", hole_used=2)  # one heart on the board: no flush draw
+>>> four_hearts.made_key(0), four_hearts.draw_keys(0)
+('ace-high', ['backdoor-flush-draw', 'backdoor-straight-draw', 'two-overcards'])
 >>> label_rows(hole, board, "deuce-to-seven")
 Traceback (most recent call last):
 ...
@@ -37,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -161,7 +168,9 @@ class BoardTables:
     in the mask (an index into the ranking's straights, weakest first; -1 none),
     ``nut_straight`` the best straight a board of those ranks allows with two more
     cards, ``top5`` the mask's five highest ranks, ``nut_flush`` the five best ranks
-    of a flush a board with those ranks of the suit allows, ``high`` / ``low`` the
+    of a flush a board with those ranks of the suit allows, ``top3`` the mask's three
+    highest ranks, ``omaha_nut_flush`` the best flush two hole cards make with three of
+    those board ranks (the three highest and the two best ranks missing), ``high`` / ``low`` the
     highest / lowest rank (-1 for none), ``bits`` the number of ranks. Indexed by
     class number: ``category``, ``first`` and ``second`` (its first two distinct ranks in
     reading order: the ranks that name it).
@@ -180,6 +189,8 @@ class BoardTables:
     nut_straight: NDArray[np.int8]
     top5: NDArray[np.int16]
     nut_flush: NDArray[np.int16]
+    top3: NDArray[np.int16]
+    omaha_nut_flush: NDArray[np.int16]
     high: NDArray[np.int8]
     low: NDArray[np.int8]
     bits: NDArray[np.int8]
@@ -237,12 +248,17 @@ def _build(ranking: Ranking) -> BoardTables:
     top5 = masks.copy()
     for _ in range(8):  # drop the lowest rank while more than five remain
         top5 = np.where(bits[top5] > 5, top5 & (top5 - 1), top5)
+    top3 = top5.copy()
+    for _ in range(2):
+        top3 = np.where(bits[top3] > 3, top3 & (top3 - 1), top3)
     missing = deck_mask & ~masks
     first_missing = high[missing].astype(np.int64)
     rest = missing & ~(1 << np.maximum(first_missing, 0))
     second_missing = high[rest].astype(np.int64)
     best = masks | (1 << np.maximum(first_missing, 0)) | (1 << np.maximum(second_missing, 0))
     nut_flush = top5[best]
+    # Omaha: the board's best three of the suit and the two best ranks it lacks.
+    omaha_nut_flush = top3 | (best & ~masks)
     numbers = range(ranking.class_count + 1)
     category = np.zeros(len(numbers), dtype=np.int8)
     first = np.zeros(len(numbers), dtype=np.int8)
@@ -270,6 +286,8 @@ def _build(ranking: Ranking) -> BoardTables:
         nut_straight=nut_straight,
         top5=top5.astype(np.int16),
         nut_flush=nut_flush.astype(np.int16),
+        top3=top3.astype(np.int16),
+        omaha_nut_flush=omaha_nut_flush.astype(np.int16),
         high=high,
         low=low,
         bits=bits,
@@ -349,20 +367,57 @@ def _label_holdem(hole: NDArray[np.int64], board: NDArray[np.int64], rules: Rule
     """Any five of two hole cards and the board (Hold'em, short deck)."""
     t = board_tables(rules)
     n, size = board.shape
+    number = evaluate_batch(np.concatenate([hole, board], axis=1), rules=t.ranking).astype(np.int64)
+    bm, suit_masks = _board_masks(board)
+    made = _made(t, hole, bm, suit_masks, number, omaha=False)
+    if size == 5:  # the board's own five: a hand no better than it plays the board
+        alone = evaluate_batch(board, rules=t.ranking).astype(np.int64)
+        made[number == alone] = t.index["playing-the-board"]
+    strength = t.strength[t.category[number].astype(np.int64)]
+    draws = np.zeros((n, len(DRAWS)), dtype=bool)
+    outs = np.zeros(n, dtype=np.int64)
+    if size < 5:
+        outs = _draws(t, draws, hole, board, bm, made, strength, suit_masks)
+    return Labels(t.classes, made.astype(np.int8), draws, outs.astype(np.int8))
+
+
+def _board_masks(board: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Each row's board rank mask, and its rank mask of each suit (N, 4)."""
+    n, size = board.shape
     rows = np.arange(n)
     one = np.int64(1)
-    number = evaluate_batch(np.concatenate([hole, board], axis=1), rules=t.ranking).astype(np.int64)
-    cat = t.category[number].astype(np.int64)
-    strength = t.strength[cat]
-    r0 = t.first[number].astype(np.int64)
-    r1 = t.second[number].astype(np.int64)
-    hr, hs, br, bs = hole >> 2, hole & 3, board >> 2, board & 3
+    br, bs = board >> 2, board & 3
     bm = np.zeros(n, dtype=np.int64)
-    hm = (one << hr[:, 0]) | (one << hr[:, 1])
-    suit_masks = np.zeros((n, 4), dtype=np.int64)  # the board's ranks of each suit
+    suit_masks = np.zeros((n, 4), dtype=np.int64)
     for j in range(size):
         bm |= one << br[:, j]
         suit_masks[rows, bs[:, j]] |= one << br[:, j]
+    return bm, suit_masks
+
+
+def _made(
+    t: BoardTables,
+    hole: NDArray[np.int64],
+    bm: NDArray[np.int64],
+    suit_masks: NDArray[np.int64],
+    number: NDArray[np.int64],
+    *,
+    omaha: bool,
+) -> NDArray[np.int64]:
+    """Each row's made-hand class from its two hole cards and its hand's class ``number``.
+
+    ``omaha``: the two hole cards are the two that play with exactly three board cards
+    (the flush is theirs and the board's best three of the suit; the straight uses both).
+    The river's "the board's own five" test is the caller's (Hold'em only).
+    """
+    n = len(hole)
+    rows = np.arange(n)
+    one = np.int64(1)
+    cat = t.category[number].astype(np.int64)
+    r0 = t.first[number].astype(np.int64)
+    r1 = t.second[number].astype(np.int64)
+    hr, hs = hole >> 2, hole & 3
+    hm = (one << hr[:, 0]) | (one << hr[:, 1])
 
     def held(rank: NDArray[np.int64]) -> NDArray[np.int64]:
         counted: NDArray[np.int64] = (hr[:, 0] == rank).astype(np.int64) + (hr[:, 1] == rank)
@@ -385,16 +440,28 @@ def _label_holdem(hole: NDArray[np.int64], board: NDArray[np.int64], rules: Rule
     board_made |= is_[Category.FULL_HOUSE] & (h0 + h1 == 0)
     assign(is_[Category.FULL_HOUSE] & (h0 + h1 > 0), "full-house")
     if is_[Category.FLUSH].any():
-        all_suits = suit_masks.copy()
-        for j in range(2):
-            all_suits[rows, hs[:, j]] |= one << hr[:, j]
-        flush_suit = np.argmax(t.bits[all_suits] >= 5, axis=1)
-        mine = t.top5[all_suits[rows, flush_suit]]
-        nut = t.nut_flush[suit_masks[rows, flush_suit]]
+        if omaha:  # both hole cards are of the flush's suit, with the board's best three
+            flush_suit = hs[:, 0]
+            on_board = suit_masks[rows, flush_suit]
+            mine = hm | t.top3[on_board]
+            nut = t.omaha_nut_flush[on_board]
+        else:
+            all_suits = suit_masks.copy()
+            for j in range(2):
+                all_suits[rows, hs[:, j]] |= one << hr[:, j]
+            flush_suit = np.argmax(t.bits[all_suits] >= 5, axis=1)
+            mine = t.top5[all_suits[rows, flush_suit]]
+            nut = t.nut_flush[suit_masks[rows, flush_suit]]
         assign(is_[Category.FLUSH] & (mine == nut), "nut-flush")
         assign(is_[Category.FLUSH], "flush")
-    mine_straight = t.straight[bm | hm]
-    nut_straight = t.nut_straight[bm]
+    if omaha:  # the best window holding both hole ranks, its other three on the board
+        mine_straight = np.full(n, -1, dtype=np.int64)
+        for i, window in enumerate(t.windows):
+            fits = ((hm & ~window) == 0) & ((window & ~hm & ~bm) == 0) & (t.bits[hm] == 2)
+            mine_straight[fits] = i
+    else:
+        mine_straight = t.straight[bm | hm]
+    nut_straight = t.nut_straight[bm]  # three board ranks of a window: with two cards, both ways
     assign(is_[Category.STRAIGHT] & (mine_straight == nut_straight), "nut-straight")
     assign(is_[Category.STRAIGHT], "straight")
     trips = is_[Category.THREE_OF_A_KIND]
@@ -428,14 +495,7 @@ def _label_holdem(hole: NDArray[np.int64], board: NDArray[np.int64], rules: Rule
     has_ace = (hr[:, 0] == t.ace) | (hr[:, 1] == t.ace)
     assign(is_[Category.HIGH_CARD] & has_ace, "ace-high")
     assign(is_[Category.HIGH_CARD], "nothing")
-    if size == 5:  # the board's own five: a hand no better than it plays the board
-        alone = evaluate_batch(board, rules=t.ranking).astype(np.int64)
-        made[number == alone] = c["playing-the-board"]
-    draws = np.zeros((n, len(DRAWS)), dtype=bool)
-    outs = np.zeros(n, dtype=np.int64)
-    if size < 5:
-        outs = _draws(t, draws, hole, board, bm, made, strength, suit_masks)
-    return Labels(t.classes, made.astype(np.int8), draws, outs.astype(np.int8))
+    return made
 
 
 def _draws(
@@ -507,12 +567,133 @@ def _draws(
     return np.where(straight_draw, 4 * completing, 0)
 
 
+def _label_omaha(hole: NDArray[np.int64], board: NDArray[np.int64], rules: RulesLike) -> Labels:
+    """Exactly two hole cards with exactly three board cards (the Omaha family, Courchevel).
+
+    Each pair of hole cards is labelled as a Hold'em hand of those two under the 2+3 rule
+    (its value: the best of its fives with three board cards, one batch lookup each); the
+    combo's value is its best pair's, and its class the first in precedence among the
+    pairs making that value, playing the board only when none of them names it otherwise.
+    """
+    t = board_tables(rules)
+    n, size = board.shape
+    pairs = list(combinations(range(hole.shape[1]), 2))
+    triples = list(combinations(range(size), 3))
+    two = np.concatenate([hole[:, list(pair)] for pair in pairs])  # pair-major: (P * N, 2)
+    boards = np.tile(board, (len(pairs), 1))
+    number = np.full(len(two), np.iinfo(np.int64).max, dtype=np.int64)
+    for triple in triples:
+        five = np.concatenate([two, boards[:, list(triple)]], axis=1)
+        number = np.minimum(number, evaluate_batch(five, rules=t.ranking).astype(np.int64))
+    bm, suit_masks = _board_masks(board)
+    per_pair = _made(
+        t, two, np.tile(bm, len(pairs)), np.tile(suit_masks, (len(pairs), 1)), number, omaha=True
+    ).reshape(len(pairs), n)
+    numbers = number.reshape(len(pairs), n)
+    best = numbers.min(axis=0)
+    board_key = t.index["playing-the-board"]
+    # Among the pairs making the best hand, the first class in precedence, the board's last.
+    order = np.where(per_pair == board_key, len(t.classes), per_pair)
+    order = np.where(numbers == best, order, len(t.classes) + 1)
+    made = order.min(axis=0)
+    made[made == len(t.classes)] = board_key
+    draws = np.zeros((n, len(DRAWS)), dtype=bool)
+    outs = np.zeros(n, dtype=np.int64)
+    if size < 5:
+        outs = _omaha_draws(t, draws, hole, board, bm, made, t.category[best], suit_masks)
+    return Labels(t.classes, made.astype(np.int8), draws, outs.astype(np.int8))
+
+
+def _omaha_draws(
+    t: BoardTables,
+    draws: NDArray[np.bool_],
+    hole: NDArray[np.int64],
+    board: NDArray[np.int64],
+    bm: NDArray[np.int64],
+    made: NDArray[np.int64],
+    category: NDArray[np.int8],
+    suit_masks: NDArray[np.int64],
+) -> NDArray[np.int64]:
+    """Omaha's draws (flop and turn), each completed by two hole and three board cards."""
+    n, size = board.shape
+    one = np.int64(1)
+    hr, hs = hole >> 2, hole & 3
+    strength = t.strength[category.astype(np.int64)]
+    flush_better = strength < t.strength[Category.FLUSH]
+    straight_better = strength < t.strength[Category.STRAIGHT]
+    flush_draw = np.zeros(n, dtype=bool)
+    nut_draw = np.zeros(n, dtype=bool)
+    backdoor = np.zeros(n, dtype=bool)
+    for suit in range(4):
+        in_hole = (hs == suit).sum(axis=1)
+        on_board = t.bits[suit_masks[:, suit]]
+        draw = (in_hole >= 2) & (on_board == 2)  # one more of the suit: two hole, three board
+        nut_rank = t.high[t.deck_mask & ~suit_masks[:, suit]]
+        holds_nut = ((hr == nut_rank[:, None]) & (hs == suit)).any(axis=1)
+        flush_draw |= draw
+        nut_draw |= draw & holds_nut
+        backdoor |= (in_hole >= 2) & (on_board == 1)
+    flush_draw &= flush_better
+    draws[:, _DRAW["flush-draw"]] = flush_draw
+    draws[:, _DRAW["nut-flush-draw"]] = nut_draw & flush_better
+    if size == 3:
+        draws[:, _DRAW["backdoor-flush-draw"]] = backdoor & flush_better
+    # A straight is a window of two hole ranks and three board ranks: for each window and
+    # each two of its ranks the hole holds, the ranks the board lacks are what completes it.
+    held = np.zeros((n, 13), dtype=np.int64)
+    for j in range(hole.shape[1]):
+        held[np.arange(n), hr[:, j]] += 1
+    hm = np.zeros(n, dtype=np.int64)
+    for j in range(hole.shape[1]):
+        hm |= one << hr[:, j]
+    on_board_count = np.zeros((n, 13), dtype=np.int64)
+    for j in range(size):
+        on_board_count[np.arange(n), board[:, j] >> 2] += 1
+    unseen = 4 - held - on_board_count  # cards of each rank in neither the hole nor the board
+    available = np.zeros(n, dtype=np.int64)
+    for r in t.ranks:
+        available |= np.where(unseen[:, r] > 0, one << r, 0)
+    one_card = np.zeros(n, dtype=np.int64)  # ranks one card of which completes a straight
+    two_cards = np.zeros(n, dtype=bool)
+    for window in t.windows:
+        ranks = [r for r in range(13) if window >> r & 1]
+        for a, b in combinations(ranks, 2):
+            used = (one << a) | (one << b)
+            holds = (hm & used) == used
+            lacking = window & ~used & ~bm
+            count = t.bits[lacking]
+            one_card |= np.where(holds & (count == 1), lacking, 0)
+            if size == 3:
+                two_cards |= holds & (count == 2) & ((lacking & ~available) == 0)
+    completing = np.zeros(n, dtype=np.int64)
+    for r in t.ranks:
+        completing += np.where(one_card >> r & 1 == 1, unseen[:, r], 0)
+    straight_draw = (completing > 0) & straight_better
+    draws[:, _DRAW["straight-draw-8"]] = straight_draw & (completing >= 8)
+    draws[:, _DRAW["gutshot"]] = straight_draw & (completing < 8)
+    if size == 3:
+        draws[:, _DRAW["backdoor-straight-draw"]] = two_cards & (completing == 0) & straight_better
+    # Two overcards: two hole ranks above the board; pairing one (with another hole card and
+    # two board cards) beats high card or a board pair, never the board's trips.
+    no_pair = np.isin(made, [t.index[key] for key in ("ace-high", "nothing", "playing-the-board")])
+    over = t.bits[hm & ~((one << (t.high[bm].astype(np.int64) + 1)) - 1)] >= 2
+    pairing_helps = (category == Category.HIGH_CARD) | (category == Category.ONE_PAIR)
+    draws[:, _DRAW["two-overcards"]] = no_pair & over & pairing_helps
+    pair = np.isin(made, [t.index[key] for key in PAIR_KEYS])
+    draws[:, _DRAW["flush-and-straight-draw"]] = flush_draw & straight_draw
+    draws[:, _DRAW["pair-and-flush-draw"]] = pair & flush_draw
+    draws[:, _DRAW["pair-and-straight-draw"]] = pair & straight_draw
+    return np.where(straight_draw, completing, 0)
+
+
 Labeller = Callable[[NDArray[np.int64], NDArray[np.int64], RulesLike], Labels]
 """Labels rows of (hole cards, board cards) under a ranking: one game family's formation."""
 
-FORMATIONS: Final[Mapping[int | None, Labeller]] = MappingProxyType({None: _label_holdem})
+FORMATIONS: Final[Mapping[int | None, Labeller]] = MappingProxyType(
+    {None: _label_holdem, 2: _label_omaha}
+)
 """How a board game forms a hand, by how many hole cards must play (its family's
-``hole_used``; None: any, as in Hold'em and short deck): the labeller of its rows.
-The Omaha family's (two hole and three board cards) is the one to add: its category per
-row from the game's own batch evaluation, and the hole counts of its rules (a card
-counts only if it can be one of the two that play)."""
+``hole_used``): the labeller of its rows (read-only). None, any five of the hole and
+board cards (Hold'em and short deck); 2, exactly two hole cards with exactly three
+board cards (the Omaha family and Courchevel; a hole card counts only as one of the
+two that play)."""

@@ -3,6 +3,7 @@
     pokerlookup breakdown "QQ+, AK, T9s" --board "Ks 7h 2d"
     pokerlookup breakdown "AKs" --street flop                # over every flop
     pokerlookup breakdown "AT, 98s" --board "Ah 6d 7c" --game short-deck --json
+    pokerlookup breakdown "AAxx, KQJTds" --board "Ks 7h 2h" --game omaha
 
 The table lists the made-hand classes (they partition the range) and then the draws
 (a combo may have several), each with its weighted combos and its share of the
@@ -58,7 +59,10 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--dead", default="", help="cards out of play, e.g. 5s")
     parser.add_argument(
-        "--game", default="holdem", metavar="NAME", help="holdem (default) or short-deck"
+        "--game",
+        default="holdem",
+        metavar="NAME",
+        help="holdem (default), short-deck, omaha, omaha5, omaha6, courchevel",
     )
     parser.add_argument(
         "--rules", metavar="NAME|DIR", help="a ranking the game allows (short-deck-triton)"

@@ -682,13 +682,13 @@ def _holdem_tokens(combos: set[Combo], deck: frozenset[int]) -> list[str]:
         found: list[tuple[int, str]] = []
         for kind, lows in kinds.items():
             for top, bottom in _runs(lows):
-                h, b = RANK_CHARS[high], RANK_CHARS[bottom]
+                hi, lo = RANK_CHARS[high], RANK_CHARS[bottom]
                 if top == high - 1 and top != bottom:
-                    found.append((top, f"{h}{b}{kind}+"))
+                    found.append((top, f"{hi}{lo}{kind}+"))
                 elif top == bottom:
-                    found.append((top, f"{h}{b}{kind}"))
+                    found.append((top, f"{hi}{lo}{kind}"))
                 else:
-                    found.append((top, f"{h}{RANK_CHARS[top]}{kind}-{h}{b}{kind}"))
+                    found.append((top, f"{hi}{RANK_CHARS[top]}{kind}-{hi}{lo}{kind}"))
         tokens.extend(token for _, token in sorted(found, key=lambda x: -x[0]))
     rest = sorted(combos - named, reverse=True)
     return tokens + [combo_text((a, b)) for a, b in rest]
