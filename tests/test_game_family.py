@@ -339,3 +339,23 @@ def test_no_module_but_family_compares_a_family_name() -> None:
         and (lines := family_name_tests(path.read_text(encoding="utf-8")))
     }
     assert offenders == {}
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha5", "omaha6", "courchevel"])
+def test_omaha_batch_kernel_reads_river_boards_and_refuses_shorter(game: str) -> None:
+    """The batch kernel's tables are per five-card board: it equals ``evaluate`` on random
+    river deals and refuses a flop or turn board rather than misreading it (9d8c on
+    QsJsTs once came back as a high card, not the straight)."""
+    found = get_game(game)
+    kernel = found.family.batch_kernel(found.high_ranking(None))
+    held = found.hole_cards
+    rng = random.Random(game)
+    for _ in range(300):
+        cards = rng.sample(range(52), held + 5)
+        hole, board = cards[:held], cards[held:]
+        got = int(kernel.classes(kernel.prepare(board, 1), hole)[0])
+        want = lookup.evaluate([DECK[c] for c in hole], [DECK[c] for c in board], game=game)
+        assert got == want.class_number, (hole, board)
+    for board in ("Qs Js Ts", "Qs Js Ts 2c"):
+        with pytest.raises(GameError, match="complete boards of 5 cards"):
+            kernel.prepare([c.index for c in parse_cards(board)], 1)

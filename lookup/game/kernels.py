@@ -318,6 +318,13 @@ class OmahaBatchKernel:
     ranking: Ranking
 
     def prepare(self, board: Sequence[Column], n: int) -> _OmahaBoard:
+        # Its tables hold the best class per hole pair for a five-card board's rank
+        # multiset; a shorter board would be read as a wrong one, so it is refused.
+        if len(board) != 5:
+            raise GameError(
+                f"the Omaha batch kernel reads complete boards of 5 cards, got {len(board)}",
+                len(board),
+            )
         t = batch_tables()
         tables = _omaha_tables(self.ranking)
         product: Any = np.uint64(1)
