@@ -591,3 +591,34 @@ def test_parse_range_and_range_vs_range_take_a_flat_holdem_range() -> None:
     for refused in (Range("AKs:0.5"), Range("AAxx", "omaha"), Range("AA") - Range("AA")):
         with pytest.raises(lookup.RangeError):
             lookup.parse_range(refused)
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "holding"),
+    [("omaha", "QQJJ, AsAhKdKc", "AsAhKdKc"), ("omaha5", "QQJJx, AsAhKdKc3c", "AsAhKdKc3c")],
+)
+def test_flat_omaha_text_reads_an_explicit_holding_as_range_does(
+    game: str, text: str, holding: str
+) -> None:
+    """An explicit holding inside Omaha range text is that one hand, flat or weighted,
+    through parse_omaha_range, Range and equity alike (it was once refused when flat)."""
+    cards = tuple(sorted(c.index for c in parse_cards(holding)))
+    size = len(cards)
+    flat = parse_omaha_range(text, size)
+    assert cards in flat
+    assert set(flat) == set(parse_omaha_range(text.split(",")[0], size)) | {cards}
+    assert set(Range(text, game).combos) == set(flat)
+    plain = lookup.equity([text, "AAxx" + "x" * (size - 4)], board="2c 7d 9h 4s", game=game, seed=1)
+    half = text.replace(", ", ":0.5, ", 1)  # the rank token at weight 1/2: another answer
+    weighted = lookup.equity(
+        [half, "AAxx" + "x" * (size - 4)], board="2c 7d 9h 4s", game=game, seed=1
+    )
+    assert plain[0].combos == weighted[0].combos  # the same live combos, however weighed
+    assert plain[0].equity != weighted[0].equity
+    for bad, why in (
+        (holding[:2] * 2 + holding[4:], "more than once"),
+        ("Jk" + holding[2:], "joker"),
+    ):
+        with pytest.raises(lookup.RangeError, match=why) as caught:
+            parse_omaha_range(f"{text.split(',')[0]}, {bad}", size)
+        assert caught.value.token == bad

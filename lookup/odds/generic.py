@@ -274,8 +274,8 @@ def equity(
 ) -> EquityResult:
     """Equity of 2-10 holdings in ``game``; see the module docstring.
 
-    ``weights`` (provisional, see :func:`lookup.odds.front.equity`) weighs each player's
-    combos: one list per player, parallel to the combos its range reads as (None: all 1;
+    ``weights`` weighs each player's combos (:func:`lookup.odds.front.equity` reads them
+    from each Range): one list per player, parallel to the combos its range reads as (None: all 1;
     a player holding cards or ``random`` has one weight).
 
     ``workers``, ``target_std_error`` and ``time_limit`` are :func:`lookup.equity`'s

@@ -143,14 +143,15 @@ class PlayerEquity:
     equity_fraction: Fraction | None = None
     """``equity`` as an exact fraction, when exact and known (see :mod:`lookup.odds.generic`)."""
     by_combo: Mapping[str, ComboEquity] | None = None
-    """Provisional (weighted runs only): each live combo of a range holder (``"AsKd"``),
-    its equity against the others and its probability in the joint deal; None otherwise."""
+    """Each live combo of a range holder (``"AsKd"``), its equity against the others and
+    its probability in the joint deal: filled in a weighted run, or with
+    ``lookup.equity(..., by_class=True)``; None otherwise (a fixed hand, a flat run)."""
     by_class: Mapping[str, ComboEquity] | None = None
-    """Provisional (weighted runs only): ``by_combo`` folded into hand classes (``"AKs"``,
-    ``"AKo"``, ``"AA"`` in Hold'em and short deck; in Omaha the tokens the range was
-    written in, ``"AAxx ds"``, each combo under the one that gave it its weight, see
-    :meth:`~lookup.ranges.range.Range.token_of`), each combo counted by its probability
-    in the joint deal; None otherwise."""
+    """``by_combo`` folded into hand classes (``"AKs"``, ``"AKo"``, ``"AA"`` in Hold'em and
+    short deck; in Omaha the tokens the range was written in, ``"AAxx ds"``, each combo
+    under the one that gave it its weight, see :meth:`~lookup.ranges.range.Range.token_of`),
+    each combo counted by its probability in the joint deal; None exactly when
+    ``by_combo`` is."""
 
 
 @dataclass(frozen=True)

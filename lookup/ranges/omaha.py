@@ -10,6 +10,7 @@ the ranks, with or without a space:
 * ``ss`` (single-suited): exactly one suit holds two or more of the cards;
 * ``rb`` (rainbow): no two cards share a suit.
 
+A token may also be one holding's cards, ``AsAhKdKc`` (as ``AsKd`` is in Hold'em).
 Tokens are separated by commas; the range is their union. A token may expand
 to at most 400,000 candidate holdings before the suit qualifier (``AAxxx`` in
 five-card Omaha is 108,336; ``Axxxx`` is refused: say ``random`` for any hand). Combos come back as
@@ -19,6 +20,8 @@ sorted tuples of card indices (``4 * rank + suit``), in a fixed order.
 6961
 >>> len(parse_omaha_range("AKQJ ds")), len(parse_omaha_range("AKQJ rb"))
 (36, 24)
+>>> parse_omaha_range("QQJJ ds, AsAhKdKc")[-1]  # Kc Kd Ah As
+(44, 45, 50, 51)
 >>> parse_omaha_range("AKQ")
 Traceback (most recent call last):
 ...
@@ -33,7 +36,8 @@ from collections import OrderedDict
 from itertools import combinations, product
 from typing import Final
 
-from lookup.core.errors import RangeError
+from lookup.core.cards import parse_cards
+from lookup.core.errors import CardError, DuplicateCardError, RangeError
 
 __all__ = ["OmahaCombo", "parse_omaha_range"]
 
@@ -70,6 +74,9 @@ def parse_omaha_range(text: str, hole_cards: int = 4) -> tuple[OmahaCombo, ...]:
 
 
 def _token_combos(token: str, hole_cards: int) -> tuple[OmahaCombo, ...]:
+    explicit = _explicit(token, hole_cards)
+    if explicit is not None:
+        return (explicit,)
     compact = token.replace(" ", "")
     qualifier = None
     if compact[-2:].lower() in _SUITED and len(compact) == hole_cards + 2:
@@ -114,6 +121,23 @@ def _token_combos(token: str, hole_cards: int) -> tuple[OmahaCombo, ...]:
     if qualifier is not None:
         combos = tuple(c for c in combos if _suit_shape(c, qualifier))
     return combos
+
+
+def _explicit(token: str, hole_cards: int) -> OmahaCombo | None:
+    """A token that is exactly one holding's cards (``AsAhKdKc``), as ``AsKd`` is in
+    Hold'em: that holding; None for rank notation."""
+    try:
+        cards = parse_cards(token)
+    except DuplicateCardError as exc:
+        raise RangeError(f"Omaha range token {token!r}: {exc}", token) from None
+    except CardError:
+        return None
+    if len(cards) != hole_cards:
+        return None
+    combo = tuple(sorted(card.index for card in cards))
+    if combo[-1] >= 52:
+        raise RangeError(f"Omaha range token {token!r} holds a joker: Omaha decks have none", token)
+    return combo
 
 
 _KEPT_HOLDINGS: Final = 500_000

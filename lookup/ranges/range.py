@@ -195,16 +195,7 @@ def _combos(token: str, game: str, hole_cards: int, deck: frozenset[int]) -> lis
     else:
         if token.lower() == "random":
             token = "x" * hole_cards
-        try:
-            cards = parse_cards(token)
-        except CardError:
-            cards = ()
-        if len(cards) == hole_cards:  # an explicit holding, as AsKd is in Hold'em
-            combo = tuple(sorted(card.index for card in cards))
-            if not deck.issuperset(combo):  # a joker
-                raise RangeError(f"{token!r} holds a card that is not in the {game} deck", token)
-            return [combo]
-        combos = list(parse_omaha_range(token, hole_cards))
+        combos = list(parse_omaha_range(token, hole_cards))  # explicit holdings included
     if not combos:
         raise RangeError(f"{token!r} names no {game} hand: its ranks are not in the deck", token)
     return combos
@@ -669,11 +660,14 @@ def _holdem_tokens(combos: set[Combo], deck: frozenset[int]) -> list[str]:
             tokens.append(name + "+")
         else:
             tokens.append(name if top == bottom else f"{RANK_CHARS[top] * 2}-{name}")
-    for high in reversed(ranks):
+    # Only the classes that hold a combo can be whole: a few rows, not all 78 of the grid.
+    lows_of: dict[int, set[int]] = {}
+    for high, low, suited_key in by_class:
+        if suited_key is not None:
+            lows_of.setdefault(high, set()).add(low)
+    for high in sorted(lows_of, reverse=True):
         kinds: dict[str, list[int]] = {"": [], "s": [], "o": []}
-        for low in ranks:
-            if low >= high:
-                continue
+        for low in sorted(lows_of[high]):
             suited, offsuit = full(high, low, True), full(high, low, False)
             if suited and offsuit:
                 kinds[""].append(low)

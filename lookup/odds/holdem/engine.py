@@ -183,8 +183,9 @@ def equity(
 ) -> EquityResult:
     """Hold'em equity of 2-10 holdings (two cards or a range each); see the module doc.
 
-    ``weights`` (provisional, see :func:`lookup.odds.front.equity`) weighs each player's
-    combos: one list per player, parallel to the combos its holding reads as (None: all 1).
+    ``weights`` weighs each player's combos (:func:`lookup.odds.front.equity` reads them
+    from each Range): one list per player, parallel to the combos its holding reads as
+    (None: all 1).
 
     ``progress=True`` shows a bar on stderr once a run has taken two seconds.
     ``workers``, ``target_std_error`` and ``time_limit`` are :func:`lookup.equity`'s
