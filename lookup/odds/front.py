@@ -13,7 +13,6 @@ This is the only module of :mod:`lookup.odds` that imports :mod:`lookup.odds.hol
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 
 from lookup.core.cards import CardsLike
@@ -156,6 +155,11 @@ def equity(
         target_std_error=target_std_error, time_limit=time_limit,
     )  # fmt: skip
     held, weights = _weighed(hands, found)
+    # Text read here as a Range keeps the name it was given (and is not printed back).
+    names = [
+        given.strip() if isinstance(given, str) and read is not given else None
+        for given, read in zip(hands, held, strict=True)
+    ]
     if by_class and weights is None:
         # Every weight 1 (read_weights' None): the weighted path, which counts by combo.
         weights = [None] * len(held)
@@ -166,6 +170,7 @@ def equity(
             held, board, dead, exact=exact, samples=samples, seed=seed,
             exact_limit=exact_limit, progress=progress, workers=workers,
             target_std_error=target_std_error, time_limit=time_limit, weights=weights,
+            given_names=names,
         )  # fmt: skip
     else:
         from lookup.odds.generic import equity as generic_equity  # numpy: only when asked
@@ -174,15 +179,9 @@ def equity(
             held, board, dead, game=found, rules=rules, exact=exact, samples=samples, seed=seed,
             exact_limit=exact_limit, progress=progress, workers=workers,
             target_std_error=target_std_error, time_limit=time_limit, weights=weights,
+            given_names=names,
         )  # fmt: skip
-    if all(given is read for given, read in zip(hands, held, strict=True)):
-        return result
-    # Text read here as a Range: each player's hand is still named as it was given.
-    players = tuple(
-        replace(player, hand=given.strip()) if isinstance(given, str) else player
-        for player, given in zip(result.players, hands, strict=True)
-    )
-    return replace(result, players=players)
+    return result
 
 
 def _weighed(

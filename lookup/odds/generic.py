@@ -271,12 +271,14 @@ def equity(
     target_std_error: float | None = None,
     time_limit: float | None = None,
     weights: Sequence[Sequence[WeightLike] | None] | None = None,
+    given_names: Sequence[str | None] | None = None,
 ) -> EquityResult:
     """Equity of 2-10 holdings in ``game``; see the module docstring.
 
     ``weights`` weighs each player's combos (:func:`lookup.odds.front.equity` reads them
     from each Range): one list per player, parallel to the combos its range reads as (None: all 1;
-    a player holding cards or ``random`` has one weight).
+    a player holding cards or ``random`` has one weight). ``given_names`` names a Range holder
+    in the result and in messages (None: as it prints).
 
     ``workers``, ``target_std_error`` and ``time_limit`` are :func:`lookup.equity`'s
     (checked there).
@@ -296,7 +298,7 @@ anyway, or sample
     lookup.GameError: deuce-to-seven has no board: give the players' cards only
     """
     found = get_game(game)
-    setup = _setup(hands, board, dead, found.name, rules, weights)
+    setup = _setup(hands, board, dead, found.name, rules, weights, given_names=given_names)
 
     deals = deal_count(len(setup.unseen) - setup.ranged_cards, setup.groups)
     assignments = _listed_assignments(setup)
@@ -385,6 +387,7 @@ def _list_assignments(live: list[tuple[Holding, ...]]) -> npt.NDArray[np.intp]:
 def _setup(
     hands: Sequence[HoldingLike], board: CardsLike | None, dead: CardsLike | None, name: str,
     rules: RulesLike | None, weights: Sequence[Sequence[WeightLike] | None] | None = None,
+    given_names: Sequence[str | None] | None = None,
 ) -> _Setup:  # fmt: skip
     game = get_game(name)
     family = game.family
@@ -430,7 +433,8 @@ def _setup(
         # The one rule of lookup.ranges.holding: a whole holding of cards, else a range.
         cards = holding_cards(holding, game.hole_cards)
         if isinstance(holding, Range):  # the front door checked its game
-            names.append(str(holding))
+            given = None if given_names is None else given_names[player - 1]
+            names.append(str(holding) if given is None else given)
             known.append(())
             ranges[player - 1] = holding.combos
             written[player - 1] = holding

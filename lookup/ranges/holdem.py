@@ -322,12 +322,15 @@ def refuse_jokers(indices: Iterable[int]) -> None:
         get_ranking("standard").check_deck(jokers)
 
 
-def parse_holding(holding: object, player: int) -> tuple[str, tuple[Combo, ...]]:
+def parse_holding(
+    holding: object, player: int, name: str | None = None
+) -> tuple[str, tuple[Combo, ...]]:
     """Player ``player``'s Hold'em holding, ``(its text, its combos)``: two cards or a range.
 
     Text that reads as exactly two cards is that hand; other text is a range
     (the rule of :mod:`lookup.ranges.holding`); a list or array is cards; a
-    :class:`~lookup.ranges.range.Range` gives its combos.
+    :class:`~lookup.ranges.range.Range` gives its combos, named ``name`` if given (the
+    text it was read from; printing a Range costs more than reading it), else as it prints.
 
     >>> parse_holding("As Ah", 1) == ("As Ah", ((51, 50),)), len(parse_holding("QQ+", 2)[1])
     (True, 18)
@@ -356,7 +359,8 @@ two cards, got 1
         return text, ((max(a, b), min(a, b)),)
     if isinstance(holding, RangeValue):  # a lookup.Range: its combos as read (the front door
         # has checked it is a Hold'em range, flat, and not empty)
-        return str(holding), tuple((a, b) for a, b in holding.combos)
+        text = str(holding) if name is None else name
+        return text, tuple((a, b) for a, b in holding.combos)
     if isinstance(holding, str):
         try:
             combos = parse_range(holding)

@@ -573,12 +573,13 @@ takes flat ranges: use lookup.equity, which weighs them
         if self._source is not None and self._hole_cards != 2:
             groups = [([token], weight) for token, weight in self._source]
         else:
-            by_weight: dict[Fraction, list[Combo]] = {}
+            # Filed by (numerator, denominator): hashing a Fraction costs a modular inverse.
+            by_weight: dict[tuple[int, int], list[Combo]] = {}
             for combo, weight in self._weights.items():
-                by_weight.setdefault(weight, []).append(combo)
+                by_weight.setdefault((weight.numerator, weight.denominator), []).append(combo)
             groups = [
-                (self._tokens(by_weight[weight]), weight)
-                for weight in sorted(by_weight, reverse=True)
+                (self._tokens(by_weight[key]), Fraction(*key))
+                for key in sorted(by_weight, key=lambda key: Fraction(*key), reverse=True)
             ]
         parts: list[str] = []
         for tokens, weight in groups:

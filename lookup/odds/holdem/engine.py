@@ -180,12 +180,14 @@ def equity(
     target_std_error: float | None = None,
     time_limit: float | None = None,
     weights: Sequence[Sequence[WeightLike] | None] | None = None,
+    given_names: Sequence[str | None] | None = None,
 ) -> EquityResult:
     """Hold'em equity of 2-10 holdings (two cards or a range each); see the module doc.
 
     ``weights`` weighs each player's combos (:func:`lookup.odds.front.equity` reads them
     from each Range): one list per player, parallel to the combos its holding reads as
-    (None: all 1).
+    (None: all 1). ``given_names`` names a player's holding in the result and in messages
+    (None: as read; the front door passes the text a Range was read from).
 
     ``progress=True`` shows a bar on stderr once a run has taken two seconds.
     ``workers``, ``target_std_error`` and ``time_limit`` are :func:`lookup.equity`'s
@@ -232,7 +234,9 @@ than exact_limit=50,000,000: ...
     names: list[str] = []
     ranges: list[tuple[Combo, ...]] = []
     for player, holding in enumerate(hands, start=1):
-        name, combos = parse_holding(holding, player)
+        name, combos = parse_holding(
+            holding, player, None if given_names is None else given_names[player - 1]
+        )
         names.append(name)
         ranges.append(combos)
     weighed: list[dict[Combo, Fraction]] | None = None
