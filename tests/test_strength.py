@@ -238,12 +238,15 @@ def test_preflop_every_class_from_the_table() -> None:
 def test_papp_worked_example() -> None:
     """Papp's MSc thesis (1998), section 5.3 and Table 5.1, also in Billings, Papp, Schaeffer
     and Szafron (AAAI 1998): Ad Qc on 3h 4c Jh against a uniform range, two-card look-ahead:
-    HS 0.585, PPOT2 0.208, NPOT2 0.274; behind after five cards, 91,981 (opponent,
-    turn-and-river) cases put the hero ahead."""
+    HS 0.585, PPOT2 0.208, NPOT2 0.274; 1,081 opponent holdings times 990 turn-and-river
+    pairs are 1,070,190 cases, and of those behind after five cards, 91,981 put the hero
+    ahead (the counts as printed on the thesis' section 5.3 page,
+    webdocs.cs.ualberta.ca/~jonathan/PREVIOUS/Grad/papp/node40.html)."""
     s = strength("3h 4c Jh", hands="Ad Qc")
     h = s[0]
     assert (round(h.hs, 3), round(h.ppot, 3), round(h.npot, 3)) == (0.585, 0.208, 0.274)
     assert s.transitions[0][2][0] == 91_981
+    assert int(s.transitions[0].sum()) == 1_070_190
 
 
 # --- errors ----------------------------------------------------------------------------------
