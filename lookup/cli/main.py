@@ -17,7 +17,7 @@ import os
 import sys
 
 from lookup.core.errors import PokerLookupError
-from lookup.core.interrupt import command_started
+from lookup.core.interrupt import KeptInterrupt, command_started
 
 TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs start-up
 if TYPE_CHECKING:
@@ -134,9 +134,10 @@ def main(argv: list[str] | None = None) -> int:
         argv = sys.argv[1:]
     try:
         command_started()  # from here Ctrl-C is a KeyboardInterrupt, reported below
-        args = _parse(argv)
-        status: int = args.run(args)
-        sys.stdout.flush()  # a full disk shows here, inside the handlers, not at exit
+        with KeptInterrupt():  # even one that an extension's import swallowed
+            args = _parse(argv)
+            status: int = args.run(args)
+            sys.stdout.flush()  # a full disk shows here, inside the handlers, not at exit
     except PokerLookupError as exc:
         print(f"pokerlookup: error: {exc}", file=sys.stderr)
         return 2

@@ -28,7 +28,7 @@ TYPE_CHECKING = False  # typing is the type checker's alone: this runs first of 
 if TYPE_CHECKING:
     from types import FrameType
 
-__all__ = ["command_module", "command_started", "guard_start", "is_the_command"]
+__all__ = ["KeptInterrupt", "command_module", "command_started", "guard_start", "is_the_command"]
 
 MESSAGE = b"pokerlookup: interrupted\n"
 """The line ``pokerlookup`` prints on Ctrl-C, at any moment."""
@@ -95,6 +95,47 @@ def command_started() -> None:
     """The command runs and catches ``KeyboardInterrupt`` itself: Ctrl-C raises it again."""
     if _signal.getsignal(_signal.SIGINT) in (_interrupted, _tablegen_interrupted):
         _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+
+
+class KeptInterrupt:
+    """A block in which no Ctrl-C is lost: it raises ``KeyboardInterrupt`` as usual and,
+    should code inside swallow that exception, raises it again when the block ends.
+
+    Some C extensions run Python code while importing and discard any error it raises:
+    Cython's first-import hook that registers its types with :mod:`collections.abc`
+    does, so a Ctrl-C landing in numpy's lazy ``import numpy.random`` vanished and the
+    command ran on. Only the default handler is replaced (a program's own is left
+    alone), and only on the main thread, where handlers can be set.
+
+    >>> with KeptInterrupt():
+    ...     pass
+    >>> _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler
+    True
+    """
+
+    __slots__ = ("_previous", "_seen")
+
+    def __init__(self) -> None:
+        self._seen = False
+        self._previous: object = None
+
+    def _handler(self, signum: int, frame: FrameType | None) -> None:
+        self._seen = True
+        raise KeyboardInterrupt
+
+    def __enter__(self) -> KeptInterrupt:
+        if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+            try:  # noqa: SIM105 (contextlib costs an import here)
+                self._previous = _signal.signal(_signal.SIGINT, self._handler)
+            except ValueError:  # not the main thread: no handler can be set
+                pass
+        return self
+
+    def __exit__(self, kind: object, value: object, traceback: object) -> None:
+        if self._previous is not None:
+            _signal.signal(_signal.SIGINT, self._previous)
+        if self._seen and kind is None:  # interrupted, and the exception was swallowed
+            raise KeyboardInterrupt
 
 
 guard_start()  # on import: lookup/__init__.py imports this module before anything else
