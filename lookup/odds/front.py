@@ -13,6 +13,7 @@ This is the only module of :mod:`lookup.odds` that imports :mod:`lookup.odds.hol
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from lookup.core.cards import CardsLike
@@ -155,7 +156,7 @@ def equity(
         target_std_error=target_std_error, time_limit=time_limit,
     )  # fmt: skip
     held, weights = _weighed(hands, found)
-    # Text read here as a Range keeps the name it was given (and is not printed back).
+    # Text read here as a Range is named as given (printing a Range back costs more).
     names = [
         given.strip() if isinstance(given, str) and read is not given else None
         for given, read in zip(hands, held, strict=True)
@@ -181,7 +182,14 @@ def equity(
             target_std_error=target_std_error, time_limit=time_limit, weights=weights,
             given_names=names,
         )  # fmt: skip
-    return result
+    if all(given is read for given, read in zip(hands, held, strict=True)):
+        return result
+    # Text read here as a Range: each player's hand is still named as it was given.
+    players = tuple(
+        replace(player, hand=given.strip()) if isinstance(given, str) else player
+        for player, given in zip(result.players, hands, strict=True)
+    )
+    return replace(result, players=players)
 
 
 def _weighed(
