@@ -28,9 +28,30 @@ from lookup.iso.ranksets import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Protocol
+
     import numpy.typing as npt
 
-    from lookup.iso.isomorphism import Isomorphism
+    class Isomorphism(Protocol):
+        """What the array path reads of a :class:`lookup.iso.isomorphism.Isomorphism`:
+        its rounds, size and private layout. Named here, not imported, because that
+        module imports this one for its ``index_many`` and ``unindex_many``."""
+
+        _configs: tuple[Any, ...]  # its _Config blocks: codes, ends, mults, offset, ...
+        _ranks: int
+        _low: int
+        _stride: int
+        _space: tuple[int, ...]
+        _span: int
+        _codes_of: tuple[tuple[int, ...], ...]
+        _many: object
+
+        @property
+        def rounds(self) -> tuple[int, ...]: ...
+
+        @property
+        def size(self) -> int: ...
+
 
 __all__ = ["index_many", "unindex_many"]
 
