@@ -408,7 +408,9 @@ def test_ctrl_c_at_many_early_moments_never_shows_a_traceback_of_ours(
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
         if process.returncode == 0:  # finished first, or Python ignored it in its own start
-            assert err == "" or err.startswith("Exception ignored"), err
+            # Python's start reports and drops an interrupt itself: as an ignored exception,
+            # or, in an editable install, while site runs the finder's .pth line.
+            assert err == "" or err.startswith(("Exception ignored", "Error processing line")), err
             assert _our_frames(err) == set(), err
             continue
         if err == line or err.startswith(line.rstrip("\n") + ";"):
