@@ -34,6 +34,7 @@ from numpy.typing import NDArray
 from lookup.board.made import DRAWS, FORMATIONS, Label, Labels, board_tables, label_rows
 from lookup.core.cards import DECK, Card, CardsLike, parse_cards
 from lookup.core.errors import DuplicateCardError, GameError, PokerLookupError, RangeError
+from lookup.core.messages import whole_number
 from lookup.core.progress import LateProgress
 from lookup.game.registry import GameLike, get_game
 from lookup.ranges.range import Range
@@ -304,13 +305,12 @@ def _check_counts(exact_limit: object, samples: object, seed: object) -> None:
     ...
     lookup.PokerLookupError: samples must be a whole number from 1 up, got 0
     """
-    for name, value, least in (("exact_limit", exact_limit, 0), ("samples", samples, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise PokerLookupError(
-                f"{name} must be a whole number from {least} up, got {value!r}", str(value)
-            )
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise PokerLookupError(f"seed must be a whole number from 0 up, got {seed!r}", str(seed))
+    checks = [("exact_limit", exact_limit, 0), ("samples", samples, 1)]
+    if seed is not None:  # None: one is drawn
+        checks.append(("seed", seed, 0))
+    for name, value, least in checks:
+        if (problem := whole_number(name, value, least)) is not None:
+            raise PokerLookupError(problem, str(value))
 
 
 def _text(given: object) -> str:

@@ -21,7 +21,7 @@ TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["count", "duplicate_card", "player", "unknown_name"]
+__all__ = ["count", "duplicate_card", "player", "unknown_name", "whole_number"]
 
 
 def count(number: int, noun: str) -> str:
@@ -76,3 +76,27 @@ def unknown_name(
     "unknown game family 'mahjong': families are holdem"
     """
     return f"unknown {kind} {name!r}: {plural or kind + 's'} are {', '.join(known)}"
+
+
+def whole_number(
+    name: str, value: object, least: int, most: int | None = None, when: str = ""
+) -> str | None:
+    """The one phrasing of a count that is not a whole number in its range (a bool is not
+    a count); None when ``value`` is one. ``when`` says where the range applies.
+
+    >>> whole_number("samples", 0, 1)
+    'samples must be a whole number from 1 up, got 0'
+    >>> whole_number("samples", 2.5, 2, 100_000, when=" preflop")
+    'samples must be a whole number from 2 to 100,000 preflop, got 2.5'
+    >>> whole_number("seed", 7, 0) is None
+    True
+    """
+    if (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and least <= value
+        and (most is None or value <= most)
+    ):
+        return None
+    span = f"from {least:,} up" if most is None else f"from {least:,} to {most:,}"
+    return f"{name} must be a whole number {span}{when}, got {value!r}"

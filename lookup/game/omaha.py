@@ -345,15 +345,11 @@ def _build_rows(ranking: Ranking) -> _Rows | None:
     # pair of places i <= j among them is column i * count - i * (i - 1) / 2 + (j - i).
     places = {rank: i for i, rank in enumerate(sorted(ranking.definition.rank_order))}
     count = len(places)
-    low: dict[int, int] = {}
-    high: dict[int, int] = {}
-    for card in ranking.deck:
-        i = places[card.rank]
-        low[card] = (i * count - i * (i - 1) // 2 - i) * width
-        high[card] = i * width
     # By place: the first and second of each pair; ranks ascend as places do.
     first = [(i * count - i * (i - 1) // 2 - i) * width for i in range(count)]
     second = [i * width for i in range(count)]
+    low: dict[int, int] = {card: first[places[card.rank]] for card in ranking.deck}
+    high: dict[int, int] = {card: second[places[card.rank]] for card in ranking.deck}
     digit = [5 ** int(rank) for rank in sorted(places)]
     columns = {
         digit[i] + digit[j] + digit[k] + digit[m]: (

@@ -60,6 +60,7 @@ from lookup.core.errors import (
     RangeError,
     TableError,
 )
+from lookup.core.messages import whole_number
 from lookup.game.registry import Game, GameLike, get_game
 from lookup.handstrength.result import Strength
 from lookup.odds.holdem.heads_up import versus_random
@@ -148,8 +149,8 @@ def strength(
             f"{found.name!r} under {ranking.name}",
             found.name,
         )
-    if isinstance(bins, bool) or not isinstance(bins, int) or bins < 1:
-        raise PokerLookupError(f"bins must be a whole number from 1, got {bins!r}", bins)
+    if (problem := whole_number("bins", bins, 1)) is not None:
+        raise PokerLookupError(problem, bins)
     deck = [card.index for card in ranking.deck]
     board_ix = _cards(board, "board", deck)
     dead_ix = _cards(dead, "dead cards", deck)
@@ -432,10 +433,8 @@ def _preflop(
     and every board leaves each hero the same number of opponent combos, so E[HS] is
     the equity against a random hand, which the preflop table holds exactly: that
     E[HS] (and the percentile it gives) replaces the sampled one."""
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 2 <= samples <= 100_000:
-        raise PokerLookupError(
-            f"samples must be a whole number from 2 to 100,000 preflop, got {samples!r}", samples
-        )
+    if (problem := whole_number("samples", samples, 2, 100_000, when=" preflop")) is not None:
+        raise PokerLookupError(problem, samples)
     if seed is None:
         seed = secrets.randbits(64)
     rng = np.random.default_rng(np.random.SeedSequence(seed))

@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from lookup.core.cards import DECK
 from lookup.core.errors import PokerLookupError
+from lookup.core.messages import whole_number
 from lookup.game.omaha import omaha_kernel
 from lookup.game.registry import Game
 from lookup.handstrength.result import Strength
@@ -108,10 +109,8 @@ def omaha_strength(
     seed: int | None,
 ) -> Strength:
     """:func:`lookup.strength` of given Omaha hands, sampled (see the module)."""
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 2 <= samples <= MAX_SAMPLES:
-        raise PokerLookupError(
-            f"samples must be a whole number from 2 to {MAX_SAMPLES:,}, got {samples!r}", samples
-        )
+    if (problem := whole_number("samples", samples, 2, MAX_SAMPLES)) is not None:
+        raise PokerLookupError(problem, samples)
     if seed is None:
         seed = secrets.randbits(64)
     streams = np.random.SeedSequence(seed).spawn(len(heroes))

@@ -13,7 +13,6 @@ This is the only module of :mod:`lookup.odds` that imports :mod:`lookup.odds.hol
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 
 from lookup.core.cards import CardsLike
@@ -156,11 +155,10 @@ def equity(
         target_std_error=target_std_error, time_limit=time_limit,
     )  # fmt: skip
     held, weights = _weighed(hands, found)
-    # Text read here as a Range is named as given (printing a Range back costs more).
-    names = [
-        given.strip() if isinstance(given, str) and read is not given else None
-        for given, read in zip(hands, held, strict=True)
-    ]
+    # Once text was read here as a Range, every player given as text is named as given
+    # (the engines would print that Range back, and spell cards their own way).
+    converted = any(given is not read for given, read in zip(hands, held, strict=True))
+    names = [given.strip() if converted and isinstance(given, str) else None for given in hands]
     if by_class and weights is None:
         # Every weight 1 (read_weights' None): the weighted path, which counts by combo.
         weights = [None] * len(held)
@@ -182,14 +180,7 @@ def equity(
             target_std_error=target_std_error, time_limit=time_limit, weights=weights,
             given_names=names,
         )  # fmt: skip
-    if all(given is read for given, read in zip(hands, held, strict=True)):
-        return result
-    # Text read here as a Range: each player's hand is still named as it was given.
-    players = tuple(
-        replace(player, hand=given.strip()) if isinstance(given, str) else player
-        for player, given in zip(result.players, hands, strict=True)
-    )
-    return replace(result, players=players)
+    return result
 
 
 def _weighed(

@@ -277,8 +277,8 @@ def equity(
 
     ``weights`` weighs each player's combos (:func:`lookup.odds.front.equity` reads them
     from each Range): one list per player, parallel to the combos its range reads as (None: all 1;
-    a player holding cards or ``random`` has one weight). ``given_names`` names a Range holder
-    in the result and in messages (None: as it prints).
+    a player holding cards or ``random`` has one weight). ``given_names`` names each player
+    in the result and in messages (None: as read).
 
     ``workers``, ``target_std_error`` and ``time_limit`` are :func:`lookup.equity`'s
     (checked there).
@@ -433,6 +433,7 @@ def _setup(
         # The one rule of lookup.ranges.holding: a whole holding of cards, else a range.
         cards = holding_cards(holding, game.hole_cards)
         if isinstance(holding, Range):  # the front door checked its game
+            # Named as given when the front door read it from text: no printing back.
             given = None if given_names is None else given_names[player - 1]
             names.append(str(holding) if given is None else given)
             known.append(())
@@ -466,6 +467,8 @@ def _setup(
             claim(card, f"player {player}")
         names.append(" ".join(str(c) for c in cards))
         known.append(tuple(c.index for c in cards))
+    if given_names is not None:
+        names = [n if g is None else g for n, g in zip(names, given_names, strict=True)]
     weighed: dict[int, dict[Holding, Fraction]] = {}
     if weights is not None:
         read = read_weights(weights, [len(ranges.get(p, ((),))) for p in range(len(hands))])

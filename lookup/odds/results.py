@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar, overload
 
 from lookup.core.cards import Card
 from lookup.core.errors import PokerLookupError
+from lookup.core.messages import whole_number
 from lookup.core.pool import check_workers, cpu_count, run_tasks, worker_pool
 from lookup.core.progress import LateProgress
 from lookup.ranges.holding import RangeValue
@@ -286,14 +287,12 @@ def check_question(
         raise PokerLookupError(f"samples must be a whole number, got {samples!r}", samples)
     if samples is not None and samples < 1:
         raise PokerLookupError(f"samples must be at least 1, got {samples}", samples)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise PokerLookupError(f"seed must be a whole number 0 or more, got {seed!r}", seed)
+    if seed is not None and (problem := whole_number("seed", seed, 0)) is not None:
+        raise PokerLookupError(problem, seed)
     if exact is True and samples is not None:
         raise PokerLookupError("choose exact=True or a number of samples, not both")
-    if isinstance(exact_limit, bool) or not isinstance(exact_limit, int) or exact_limit < 1:
-        raise PokerLookupError(
-            f"exact_limit must be a whole number 1 or more, got {exact_limit!r}", exact_limit
-        )
+    if (problem := whole_number("exact_limit", exact_limit, 1)) is not None:
+        raise PokerLookupError(problem, exact_limit)
     check_workers(workers)
     for option, value in (("target_std_error", target_std_error), ("time_limit", time_limit)):
         if value is None:
@@ -988,14 +987,13 @@ class _PlayerParts:
                 continue
             own = self.own[c]
             key = self.classes[c] if self.classes else _class_of(name)
-            cls = classes.setdefault(key, [0, 0, 0, 0])
-            cls[0] += deals[c] * own
+            cls = classes.setdefault(key, [0, 0, 0])
+            cls[0] += deals[c] * own  # weighted deals: also the class's mass
             cls[1] += shares[c] * own
             cls[2] += squares[c] * own
-            cls[3] += deals[c] * own
         return {
-            name: _part(deals, share, square, m, self.whole, self.exact)
-            for name, (deals, share, square, m) in classes.items()
+            name: _part(deals, share, square, deals, self.whole, self.exact)
+            for name, (deals, share, square) in classes.items()
         }
 
 

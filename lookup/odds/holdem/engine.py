@@ -186,8 +186,8 @@ def equity(
 
     ``weights`` weighs each player's combos (:func:`lookup.odds.front.equity` reads them
     from each Range): one list per player, parallel to the combos its holding reads as
-    (None: all 1). ``given_names`` names a player's holding in the result and in messages
-    (None: as read; the front door passes the text a Range was read from).
+    (None: all 1). ``given_names`` names each player's holding in the result and in
+    messages (None: as read; the front door passes the text a player was given as).
 
     ``progress=True`` shows a bar on stderr once a run has taken two seconds.
     ``workers``, ``target_std_error`` and ``time_limit`` are :func:`lookup.equity`'s
@@ -234,10 +234,9 @@ than exact_limit=50,000,000: ...
     names: list[str] = []
     ranges: list[tuple[Combo, ...]] = []
     for player, holding in enumerate(hands, start=1):
-        name, combos = parse_holding(
-            holding, player, None if given_names is None else given_names[player - 1]
-        )
-        names.append(name)
+        given = None if given_names is None else given_names[player - 1]
+        name, combos = parse_holding(holding, player, given)
+        names.append(name if given is None else given)
         ranges.append(combos)
     weighed: list[dict[Combo, Fraction]] | None = None
     if weights is not None:
