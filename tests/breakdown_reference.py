@@ -114,7 +114,6 @@ def made_class(hole: Sequence[Plain], board: Sequence[Plain], rules: RankingRule
     if len(board) == 5 and value == best(board, rules)[0]:
         return "playing-the-board"
     held = Counter(r for r, _ in hole)
-    board_ranks = sorted({r for r, _ in board}, reverse=True)
     board_only = "playing-the-board"  # the ranks that name the hand are all on the board
     if category == Category.STRAIGHT_FLUSH:
         return "straight-flush"
@@ -129,38 +128,7 @@ def made_class(hole: Sequence[Plain], board: Sequence[Plain], rules: RankingRule
     if category == Category.STRAIGHT:
         mine_straight = straight_high({r for r, _ in cards}, rules)
         return "nut-straight" if mine_straight == nuts(tuple(board), rules)[1] else "straight"
-    if category == Category.THREE_OF_A_KIND:
-        return {2: "set", 1: "trips", 0: board_only}[held[groups[0]]]
-    if category == Category.TWO_PAIR:
-        high, low = groups[0], groups[1]
-        if held[high] + held[low] == 0:
-            return board_only
-        if 2 in (held[high], held[low]):
-            return "pocket-pair-board-pair"
-        if held[high] == 1 and held[low] == 1:
-            if [high, low] == board_ranks[:2]:
-                return "top-two"
-            return "top-and-another" if high == board_ranks[0] else "two-lower"
-        return "pair-board-pair"
-    if category == Category.ONE_PAIR:
-        pair = groups[0]
-        if held[pair] == 2:
-            if pair > board_ranks[0]:
-                return "overpair"
-            return "underpair" if pair < board_ranks[-1] else "pocket-pair-between"
-        if held[pair] == 1:
-            if pair == board_ranks[0]:
-                kicker = next(r for r, _ in hole if r != pair)
-                off_board = sorted(
-                    (r for r in rules.rank_order if r not in board_ranks), reverse=True
-                )
-                place = off_board.index(kicker)
-                if place == 0:
-                    return "top-pair-top-kicker"
-                return "top-pair-good-kicker" if place <= 2 else "top-pair-weak-kicker"
-            return "second-pair" if pair == board_ranks[1] else "lower-pair"
-        return board_only
-    return "ace-high" if rules.rank_order[-1] in held else "nothing"
+    return _below_straight(hole, board, rules, category, groups)
 
 
 def draws(
@@ -309,8 +277,9 @@ def _below_straight(
     category: Category,
     groups: list[int],
 ) -> str:
-    """made_class's rules below a straight, for the two hole cards that play and their hand
-    (in Omaha the board's own five never play, so that river rule does not apply)."""
+    """The classes below a straight, for the hole cards that play and their hand: Hold'em's
+    two, or Omaha's two of the hole (where the board's own five never play, so
+    made_class's river rule does not apply)."""
     held = Counter(r for r, _ in pair)
     board_ranks = sorted({r for r, _ in board}, reverse=True)
     if category == Category.THREE_OF_A_KIND:
