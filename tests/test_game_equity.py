@@ -9,6 +9,7 @@ a seed must reproduce a run. Every bad input is a package error.
 from __future__ import annotations
 
 import math
+import random
 from fractions import Fraction
 
 import pytest
@@ -528,3 +529,19 @@ def test_kernel_orders_random_deals_like_the_reference(
             # A lower class number is a better hand: the same order as the reference's.
             assert (classes[i] < classes[j]) == (verdicts[i] > verdicts[j])
             assert (classes[i] == classes[j]) == (verdicts[i] == verdicts[j])
+
+
+@pytest.mark.parametrize("game", [game.name for game in lookup.games()])
+def test_text_holdings_are_named_as_given_in_every_game(game: str) -> None:
+    # PlayerEquity.hand is the holding as given: the generic engine once re-spelled
+    # "JhJd" as "Jh Jd" (the Hold'em engine never did).
+    found = lookup.get_game(game)
+    deck = [card for card in found.high_ranking(None).deck if not card.is_joker]
+    board_size = max(found.board_sizes) if found.has_board else 0
+    rng = random.Random(f"named-{game}")
+    dealt = [str(card) for card in rng.sample(deck, 2 * found.hole_cards + board_size)]
+    first = "".join(dealt[: found.hole_cards])
+    second = " " + ",".join(dealt[found.hole_cards : 2 * found.hole_cards]) + "  "
+    board = "".join(dealt[2 * found.hole_cards :]) or None
+    result = lookup.equity([first, second], board=board, game=game)
+    assert [player.hand for player in result] == [first, second.strip()]

@@ -122,3 +122,24 @@ UNKNOWNS: list[Callable[[], str]] = [
 def test_an_unknown_name_reads_one_way(provoke: Callable[[], str]) -> None:
     message = provoke()
     assert UNKNOWN.match(message), message
+
+
+OUTSIDE_THE_DECK = re.compile(
+    r"card '\w+' is not in the [\w-]+ deck: (its ranks are [2-9TJQKA]+|it has no jokers .*)"
+)
+OUTSIDES: list[Callable[[], str]] = [
+    lambda: _raised(lambda: lookup.evaluate("2c 6d 7c 8s 9h", rules="short-deck")),
+    lambda: _raised(lambda: lookup.equity(["JhJd", "AsKs"], board="2c 7d 9h", game="short-deck")),
+    lambda: _raised(lambda: lookup.equity(["JhJd", "As2s"], board="6c 7d 9h", game="short-deck")),
+    lambda: _raised(lambda: lookup.equity(["JhJd", "AsKs"], dead="5d", game="short-deck")),
+    lambda: _raised(lambda: lookup.equity(["AsAh", "KsKh"], board="2c 7d Jk")),
+    lambda: _raised(lambda: lookup.equity(["As Ah Ks Kh", "random"], dead="Jk", game="omaha")),
+    lambda: _cli(["equity", "--game", "short-deck", "JhJd", "AsKs", "--board", "2c7d9h"]),
+]
+
+
+@pytest.mark.parametrize("provoke", OUTSIDES)
+def test_a_card_outside_the_deck_says_what_the_deck_holds(provoke: Callable[[], str]) -> None:
+    # The generic engine once said only "card '2c' is not in the short-deck deck".
+    message = _core(provoke())
+    assert OUTSIDE_THE_DECK.fullmatch(message), message

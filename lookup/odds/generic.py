@@ -409,8 +409,8 @@ def _setup(
     owner: dict[int, str] = {}
 
     def claim(card: Card, who: str) -> None:
-        if card.index not in deck:
-            raise CardError(f"card '{card}' is not in the {high_ranking.name} deck", str(card))
+        if card.index not in deck:  # the ranking's own refusal: it says what its deck holds
+            high_ranking.check_deck([card])
         if card.index in owner:
             raise DuplicateCardError(
                 duplicate_card(card, _place(owner[card.index]), _place(who)), str(card)
@@ -465,7 +465,8 @@ def _setup(
             )
         for card in cards:
             claim(card, f"player {player}")
-        names.append(" ".join(str(c) for c in cards))
+        # Text is named as given, as the Hold'em engine names it ("JhJd" stays "JhJd").
+        names.append(holding.strip() if isinstance(holding, str) else " ".join(map(str, cards)))
         known.append(tuple(c.index for c in cards))
     if given_names is not None:
         names = [n if g is None else g for n, g in zip(names, given_names, strict=True)]
