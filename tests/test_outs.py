@@ -9,6 +9,7 @@ average to the exact equity now (weighted by each card's chance with ranges).
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 import lookup
 from lookup.board.outs import OutsResult, outs
+from lookup.cli.main import main
 from lookup.core.cards import DECK, parse_cards
 from lookup.core.errors import (
     CardError,
@@ -316,3 +318,21 @@ def test_the_command_prints_the_library_s_answer(capsys: pytest.CaptureFixture[s
     assert f"1. As Ks Qd Jd: {first['count']} outs" in text or "alone ahead now" in text
     for out in first["outs"]:
         assert out["card"] in text
+
+
+def test_a_late_progress_bar_counts_the_cards_and_shows_only_when_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spot = (["As Ks", "Qh Qd"], "Js Ts 2h 3c")
+    outs(*spot)  # quick: no bar
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr("lookup.core.progress.PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr("lookup.core.progress._isatty", lambda stream: True)
+    outs(*spot, progress=False)
+    assert capsys.readouterr().err == ""
+    outs(*spot)
+    shown = capsys.readouterr().err
+    assert "outs (equity after each card)" in shown, shown
+    assert re.search(r"100%.* 44(\.0)?/44(\.0)? .* cards/s", shown), shown  # every card counted
+    assert main(["outs", *spot[0], "--board", spot[1], "--no-progress"]) == 0
+    assert capsys.readouterr().err == ""

@@ -61,6 +61,7 @@ import numpy.typing as npt
 
 from lookup.core.cards import DECK, Card, CardsLike, parse_cards
 from lookup.core.errors import GameError, HandSizeError, PokerLookupError, RangeError
+from lookup.core.progress import LateProgress
 from lookup.game.evaluate import game_evaluator
 from lookup.game.registry import GameLike, get_game
 from lookup.odds.front import equity
@@ -229,6 +230,7 @@ def outs(
     dead: CardsLike | None = (),
     rules: RulesLike | None = None,
     exact_limit: int = DEFAULT_EXACT_LIMIT,
+    progress: bool = True,
 ) -> OutsResult:
     """Each player's outs and split outs on a flop or a turn, with their equity after each card.
 
@@ -247,6 +249,8 @@ def outs(
     ``exact_limit``: the most showdowns each exact equity may enumerate, and the most
         deal-and-card pairs the outs themselves may try (a range against a range on a
         flop can be refused: pass a larger limit)
+    ``progress``: show a bar on a terminal once the equities after each card have taken a
+        couple of seconds (Omaha ranges on a turn can take half a minute)
 
     Returns an :class:`OutsResult`: one :class:`PlayerOuts` per player, in input order.
 
@@ -298,12 +302,18 @@ def outs(
     halves = _count(holders, shared, unseen, ev, exact_limit)
     valid = halves.pop("valid")
     after: list[dict[Card, Fraction]] = [{} for _ in holders]
-    for column, card in enumerate(unseen):
-        if not valid[column]:
-            continue  # every deal holds this card: it cannot come
-        result = equity(holdings, (*shared, card), gone, **ask)
-        for player, seat in enumerate(result):
-            after[player][card] = _exact(seat.equity_fraction)
+    bar = LateProgress("outs (equity after each card)", sum(map(bool, valid)), progress,
+                       unit="cards")  # fmt: skip
+    try:
+        for column, card in enumerate(unseen):
+            if not valid[column]:
+                continue  # every deal holds this card: it cannot come
+            result = equity(holdings, (*shared, card), gone, **ask)
+            for player, seat in enumerate(result):
+                after[player][card] = _exact(seat.equity_fraction)
+            bar.advance(1)
+    finally:
+        bar.close()
     players = []
     for player, seat in enumerate(now):
         made = {

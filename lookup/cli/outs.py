@@ -89,6 +89,9 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help=f"most showdowns each exact equity may enumerate (default {DEFAULT_EXACT_LIMIT:,})",
     )
+    parser.add_argument(
+        "--no-progress", action="store_true", help="never show a progress bar on stderr"
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--ascii", action="store_true", help="suit letters, never symbols")
     parser.set_defaults(run=run)
@@ -115,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
         dead=args.dead,
         rules=None if args.rules is None else ranking_of(args.rules),
         exact_limit=args.exact_limit,
+        progress=not args.no_progress,
     )
     if args.json:
         print(json_line(result.to_json()))
