@@ -19,7 +19,7 @@ from lookup.cli.main import main
 from lookup.core.errors import PokerLookupError
 from lookup.core.messages import count
 
-PLACE = r"(the hand|the board|the dead cards|player \d+|'[^']+')"
+PLACE = r"(the hand( \w+)?|the board|the dead cards|player \d+|'[^']+')"
 DUPLICATE = re.compile(rf"card '\w+' (is held by {PLACE} and {PLACE}|appears more than once)")
 UNKNOWN = re.compile(r"unknown (ranking|game|game family|category) '[^']*': \w+ are [\w, -]+")
 
@@ -74,6 +74,11 @@ DUPLICATES: list[Callable[[], str]] = [
     ),
     lambda: _cli(["equity", "AsAh", "AsKd"]),
     lambda: _cli(["equity", "--game", "razz", "Ah 2d 5c", "Ah Kd 3s"]),
+    lambda: _raised(lambda: lookup.strength("Ks 7h 2d", dead="Ks")),
+    lambda: _raised(lambda: lookup.strength("Ks 7h 2d", hands="Ks Kd")),
+    lambda: _raised(lambda: lookup.strength("Ks 7h 2d", hands="Qd Jc", dead="Jc")),
+    lambda: _raised(lambda: lookup.breakdown("AsKs", board="Qs 7h 2d", dead="Qs")),
+    lambda: _raised(lambda: lookup.outs(["AsKs", "QhQd"], "Qs 7h 2d", dead="Qs")),
 ]
 
 
@@ -90,6 +95,7 @@ COUNTS: list[Callable[[], str]] = [
     lambda: _raised(lambda: lookup.showdown({"Ann": "As", "Ben": "2c 3c 4c 5c 7d"})),
     lambda: _cli(["equity", "--game", "omaha", "As Ah Ks Kh", "Qd"]),
     lambda: _cli(["showdown", "--board", "Ah", "-"], "Joe, 3H 4H\nBob, 3C 3D\n"),
+    lambda: _raised(lambda: lookup.strength("Ks 7h 2d", hands=["Qd"])),
 ]
 
 
@@ -135,6 +141,12 @@ OUTSIDES: list[Callable[[], str]] = [
     lambda: _raised(lambda: lookup.equity(["AsAh", "KsKh"], board="2c 7d Jk")),
     lambda: _raised(lambda: lookup.equity(["As Ah Ks Kh", "random"], dead="Jk", game="omaha")),
     lambda: _cli(["equity", "--game", "short-deck", "JhJd", "AsKs", "--board", "2c7d9h"]),
+    lambda: _raised(lambda: lookup.strength("6s 7h 2d", game="short-deck")),
+    lambda: _raised(lambda: lookup.strength("6s 7h 8d", hands="As 5s", game="short-deck")),
+    lambda: _raised(lambda: lookup.breakdown("AsKs", board="6s 7h 2d", game="short-deck")),
+    lambda: _raised(
+        lambda: lookup.outs(["AsKs", "QhQd"], "6s 7h 8d", dead="2c", game="short-deck")
+    ),
 ]
 
 

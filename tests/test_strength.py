@@ -256,14 +256,22 @@ def test_papp_worked_example() -> None:
     ("kwargs", "error", "words"),
     [
         ({"board": "Ks 7h", "hands": "AsAh"}, lookup.HandSizeError, "0, 3, 4 or 5"),
-        ({"board": "Ks 7h 2d", "hands": "Ks Kd"}, lookup.DuplicateCardError, "on the board"),
+        (
+            {"board": "Ks 7h 2d", "hands": "Ks Kd"},
+            lookup.DuplicateCardError,
+            "card 'Ks' is held by the board and the hand KsKd",
+        ),
         ({"board": "Ks 7h 2d", "table": "x"}, lookup.TableError, "no strength table"),
         ({"board": "Ks 7h 2d", "game": "stud"}, lookup.GameError, "strength is defined"),
         ({"board": "Ks 7h 2d", "bins": 0}, lookup.PokerLookupError, "bins"),
         ({"board": "Ks 7h 2d", "game": "omaha"}, lookup.HandSizeError, "pass hands="),
         ({"board": "Ks 7h 2d", "opponents": "KsKd"}, lookup.RangeError, "no combo"),
         ({"board": "", "samples": 1}, lookup.PokerLookupError, "samples must be"),
-        ({"board": "Ks 7h 2d", "dead": "Ks"}, lookup.DuplicateCardError, "both"),
+        (
+            {"board": "Ks 7h 2d", "dead": "Ks"},
+            lookup.DuplicateCardError,
+            "card 'Ks' is held by the board and the dead cards",
+        ),
         ({"board": "Ks 7h 2d", "hands": "2c 3c", "game": "short-deck"}, lookup.CardError, "deck"),
     ],
 )

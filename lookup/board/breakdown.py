@@ -34,7 +34,7 @@ from numpy.typing import NDArray
 from lookup.board.made import DRAWS, FORMATIONS, Label, Labels, board_tables, label_rows
 from lookup.core.cards import DECK, Card, CardsLike, parse_cards
 from lookup.core.errors import DuplicateCardError, GameError, PokerLookupError, RangeError
-from lookup.core.messages import whole_number
+from lookup.core.messages import duplicate_card, whole_number
 from lookup.core.progress import LateProgress
 from lookup.game.registry import GameLike, get_game
 from lookup.ranges.range import Range
@@ -264,11 +264,12 @@ courchevel); game 'stud' has no board
     shown = parse_cards(board) if board is not None else ()
     gone = parse_cards(dead) if dead is not None else ()
     ranking.check_deck((*shown, *gone))
-    seen: set[Card] = set()
-    for card in (*shown, *gone):
-        if card in seen:
-            raise DuplicateCardError(f"card '{card}' appears more than once", str(card))
-        seen.add(card)
+    seen: dict[Card, str] = {}  # each card, and where it was given
+    for place, cards in (("the board", shown), ("the dead cards", gone)):
+        for card in cards:  # a repeat within one of them: parse_cards refused it
+            if card in seen:
+                raise DuplicateCardError(duplicate_card(card, seen[card], place), str(card))
+            seen[card] = place
     size = _street_size(len(shown), street)
     out = {card.index for card in seen}
     weights = {c: w for c, w in held.weights.items() if out.isdisjoint(c)}

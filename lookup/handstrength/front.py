@@ -27,7 +27,7 @@ Hold'em and short deck are exact; Omaha is sampled, for given hands only.
 >>> strength("Ks 7h 2d", hands="Ks Kd")
 Traceback (most recent call last):
 ...
-lookup.DuplicateCardError: hand KsKd holds Ks, which is on the board or dead
+lookup.DuplicateCardError: card 'Ks' is held by the board and the hand KsKd
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ from lookup.core.errors import (
     RangeError,
     TableError,
 )
-from lookup.core.messages import whole_number
+from lookup.core.messages import count, duplicate_card, whole_number
 from lookup.game.registry import Game, GameLike, get_game
 from lookup.handstrength.result import Strength
 from lookup.odds.holdem.heads_up import versus_random
@@ -152,18 +152,18 @@ def strength(
     if (problem := whole_number("bins", bins, 1)) is not None:
         raise PokerLookupError(problem, bins)
     deck = [card.index for card in ranking.deck]
-    board_ix = _cards(board, "board", deck)
-    dead_ix = _cards(dead, "dead cards", deck)
+    board_ix = _cards(board, ranking)
+    dead_ix = _cards(dead, ranking)
     if len(board_ix) not in _STREETS:
         raise HandSizeError(f"a board is 0, 3, 4 or 5 cards, got {len(board_ix)}", len(board_ix))
     shared = set(board_ix) & set(dead_ix)
     if shared:
         card = str(DECK[min(shared)])
-        raise DuplicateCardError(f"card {card} is both on the board and dead", card)
+        raise DuplicateCardError(duplicate_card(card, "the board", "the dead cards"), card)
     out = set(board_ix) | set(dead_ix)
     avail = [i for i in deck if i not in out]
     opponent = _opponent(opponents, found, out)
-    heroes = _hands(hands, found, out, deck)
+    heroes = _hands(hands, found, set(board_ix), out, ranking)
     if table is not None:
         _check_table_use(table, found, ranking, len(board_ix), opponent, dead_ix, bins)
     if found.family.hole_used is not None:  # Omaha: exactly two hole cards play
@@ -214,12 +214,10 @@ def _check_table_use(
         )
 
 
-def _cards(cards: CardsLike, what: str, deck: list[int]) -> list[int]:
-    found = [card.index for card in parse_cards(cards)]
-    for i in found:
-        if i not in deck:
-            raise CardError(f"{what}: card {DECK[i]} is not in this game's deck", str(DECK[i]))
-    return found
+def _cards(cards: CardsLike, ranking: Ranking) -> list[int]:
+    found = parse_cards(cards)
+    ranking.check_deck(found)  # its message says what the deck holds
+    return [card.index for card in found]
 
 
 def _opponent(
@@ -246,9 +244,10 @@ def _opponent(
 
 
 def _hands(
-    hands: object, game: Game, out: set[int], deck: list[int]
+    hands: object, game: Game, board: set[int], out: set[int], ranking: Ranking
 ) -> list[tuple[int, ...]] | None:
-    """The hero hands (card indices, highest first), or None for every combo."""
+    """The hero hands (card indices, highest first), or None for every combo; ``out``
+    holds the board's cards and the dead cards."""
     if hands is None:
         return None
     hole = game.hole_cards
@@ -279,15 +278,14 @@ def _hands(
         text = "".join(str(DECK[i]) for i in row)
         if len(row) != hole:
             raise HandSizeError(
-                f"hand {text} has {len(row)} cards; {game.name} hands have {hole}", text
+                f"hand {text} has {count(len(row), 'card')}; {game.name} hands have {hole}", text
             )
+        ranking.check_deck(DECK[i] for i in row)
         for i in row:
             if i in out:
-                raise DuplicateCardError(
-                    f"hand {text} holds {DECK[i]}, which is on the board or dead", text
-                )
-            if i not in deck:
-                raise CardError(f"hand {text}: card {DECK[i]} is not in this game's deck", text)
+                place = "the board" if i in board else "the dead cards"
+                card = str(DECK[i])
+                raise DuplicateCardError(duplicate_card(card, place, f"the hand {text}"), card)
         found[tuple(sorted(row, reverse=True))] = None
     if not found:
         raise HandSizeError("hands names no hand", hands)
