@@ -384,7 +384,10 @@ def test_cli_samples_and_json(capsys: pytest.CaptureFixture[str]) -> None:
         (["equity", "AsAh"], "2 to 10 players"),
         (["equity", "AsAh", "KsKh", "--board", "2c7d"], "0, 3, 4 or 5"),
         (["equity", "AsAh", "KsKh", "--exact", "--samples", "5"], "not allowed with"),
-        (["equity", "AsAh", "KsKh", "--samples", "many"], "invalid int value"),
+        (
+            ["equity", "AsAh", "KsKh", "--samples", "many"],
+            "must be a whole number from 1 up, got 'many'",
+        ),
     ],
 )
 def test_cli_errors_are_one_line_and_exit_2(

@@ -155,3 +155,38 @@ def test_a_card_outside_the_deck_says_what_the_deck_holds(provoke: Callable[[], 
     # The generic engine once said only "card '2c' is not in the short-deck deck".
     message = _core(provoke())
     assert OUTSIDE_THE_DECK.fullmatch(message), message
+
+
+WHOLE = re.compile(
+    r"argument --[\w/-]+: must be a whole number from \d+ (up|to [\d,]+)( \([^)]*\))?, got '?-?\w+'?"
+)
+COUNT_OPTIONS = [
+    ["equity", "AsAh", "KsKh", "--samples"],
+    ["equity", "AsAh", "KsKh", "--seed"],
+    ["equity", "AsAh", "KsKh", "--exact-limit"],
+    ["equity", "AsAh", "KsKh", "--workers"],
+    ["breakdown", "QQ+", "--board", "Ks 7h 2d", "--samples"],
+    ["breakdown", "QQ+", "--board", "Ks 7h 2d", "--seed"],
+    ["breakdown", "QQ+", "--board", "Ks 7h 2d", "--exact-limit"],
+    ["outs", "AsKs", "QhQd", "--board", "Js Ts 2h", "--exact-limit"],
+    ["strength", "--board", "Ks 7h 2d", "--bins"],
+    ["strength", "--board", "Ks 7h 2d", "--samples"],
+    ["strength", "--board", "Ks 7h 2d", "--seed"],
+    ["strength", "--board", "Ks 7h 2d", "--top"],
+    ["census", "5", "--jobs"],
+]
+
+
+@pytest.mark.parametrize("given", ["x", "2.5", "-1"])
+@pytest.mark.parametrize("argv", COUNT_OPTIONS, ids=lambda argv: f"{argv[0]} {argv[-1]}")
+def test_every_count_option_reads_one_way(
+    argv: list[str], given: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Once: argparse's "invalid int value", "expected a whole number", "must be 1 or more",
+    # "must be 0 (one per CPU) up to" and "from 1 up to", by option.
+    with pytest.raises(SystemExit) as info:
+        main([*argv, given])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert WHOLE.search(err), err

@@ -619,7 +619,7 @@ per row, got shape (2, 4)
     >>> evaluate_batch([[51, 47, 43, 39, 35]], workers=0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lookup.PokerLookupError: workers must be a whole number from 1 up to ..., got 0
+    lookup.PokerLookupError: workers must be a whole number from 1 to ..., got 0
     """
     check_workers(workers)
     ranking = get_ranking(rules)

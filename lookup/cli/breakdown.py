@@ -20,6 +20,7 @@ from typing import Any
 from lookup.board.breakdown import BREAKDOWN_EXACT_LIMIT, BREAKDOWN_SAMPLES, STREETS, Breakdown
 from lookup.board.breakdown import breakdown as take_breakdown
 from lookup.cli.format import json_line
+from lookup.cli.options import whole
 from lookup.cli.png import add_png_option, bar_chart_png
 from lookup.cli.rules import ranking_of
 from lookup.core.messages import count
@@ -69,15 +70,17 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--samples",
-        type=int,
+        type=whole(1),
         default=BREAKDOWN_SAMPLES,
         metavar="N",
         help=f"board completions sampled past the exact limit (default {BREAKDOWN_SAMPLES:,})",
     )
-    parser.add_argument("--seed", type=int, metavar="S", help="seed for sampling (reproducible)")
+    parser.add_argument(
+        "--seed", type=whole(0), metavar="S", help="seed for sampling (reproducible)"
+    )
     parser.add_argument(
         "--exact-limit",
-        type=int,
+        type=whole(0),
         default=BREAKDOWN_EXACT_LIMIT,
         metavar="N",
         help=f"most board-combo pairs completed exactly (default {BREAKDOWN_EXACT_LIMIT:,})",

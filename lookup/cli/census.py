@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
+from lookup.cli.options import whole
 from lookup.cli.rules import add_rules_option, ranking_of
 from lookup.core.errors import PokerLookupError
 from lookup.core.pool import max_workers
@@ -55,7 +56,7 @@ def register(subparsers: Any) -> None:
         "--jobs",
         "-j",
         "--workers",
-        type=_jobs,
+        type=whole(0, max_workers, " (0: one per CPU; 4 per CPU here)"),
         default=1,
         metavar="N",
         help="worker processes (default 1; 0 = one per CPU)",
@@ -63,19 +64,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.set_defaults(run=_run)
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    limit = max_workers()  # lookup.core.pool's, as the census's own (and numpy-free)
-    if not 0 <= value <= limit:
-        raise argparse.ArgumentTypeError(
-            f"must be 0 (one per CPU) up to {limit} (4 per CPU here), got {value}"
-        )
-    return value
 
 
 def _run(args: argparse.Namespace) -> int:

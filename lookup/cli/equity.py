@@ -46,6 +46,7 @@ from lookup.cli.grid import (
     render_grid,
     wants_colour,
 )
+from lookup.cli.options import whole
 from lookup.cli.png import add_png_option, draw_grids, pyplot
 from lookup.cli.rules import ranking_of
 from lookup.core.errors import PokerLookupError
@@ -102,8 +103,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--dead", default="", help="cards out of play, e.g. 5s")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every showdown")
-    how.add_argument("--samples", type=int, metavar="N", help="sample N showdowns")
-    parser.add_argument("--seed", type=int, metavar="S", help="seed for sampling (reproducible)")
+    how.add_argument("--samples", type=whole(1), metavar="N", help="sample N showdowns")
+    parser.add_argument(
+        "--seed", type=whole(0), metavar="S", help="seed for sampling (reproducible)"
+    )
     parser.add_argument(
         "--game",
         default="holdem",
@@ -118,14 +121,14 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--exact-limit",
-        type=int,
+        type=whole(1),
         default=DEFAULT_EXACT_LIMIT,
         metavar="N",
         help=f"most showdowns --exact enumerates (default {DEFAULT_EXACT_LIMIT:,})",
     )
     parser.add_argument(
         "--workers",
-        type=_workers,
+        type=whole(1, max_workers, " (4 per CPU here)"),
         metavar="N",
         help="processes sharing a long run (default: every CPU when it would take over "
         "half a second); the same --seed and --samples give the same answer for any N",
@@ -154,27 +157,6 @@ def register(subparsers: Any) -> None:
         "--no-progress", action="store_true", help="never show a progress bar on stderr"
     )
     parser.set_defaults(run=run)
-
-
-def _workers(text: str) -> int:
-    """``--workers``: a whole number from 1 to :func:`lookup.core.pool.max_workers`.
-
-    >>> _workers("2")
-    2
-    >>> _workers("0")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: must be a whole number from 1 up to ..., got '0'
-    """
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= max_workers():
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number from 1 up to {max_workers()} (4 per CPU here), got {text!r}"
-        )
-    return value
 
 
 def _above_zero(text: str) -> float:

@@ -17,6 +17,7 @@ from typing import Any
 
 from lookup.board.outs import Outs, OutsResult, PlayerOuts, outs
 from lookup.cli.format import format_card, json_line, stream_takes_unicode
+from lookup.cli.options import whole
 from lookup.cli.rules import ranking_of
 from lookup.game.registry import get_game
 from lookup.odds.results import DEFAULT_EXACT_LIMIT
@@ -84,7 +85,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--exact-limit",
-        type=int,
+        type=whole(1),
         default=DEFAULT_EXACT_LIMIT,
         metavar="N",
         help=f"most showdowns each exact equity may enumerate (default {DEFAULT_EXACT_LIMIT:,})",

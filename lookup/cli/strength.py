@@ -12,6 +12,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from lookup.cli.options import whole
 from lookup.cli.png import add_png_option, pyplot, save_png
 
 __all__ = ["register"]
@@ -80,32 +81,22 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--dead", default="", metavar="CARDS", help="cards out of play")
     parser.add_argument(
-        "--top", type=_count, default=5, metavar="N", help="without --hand: N best and N worst"
+        "--top", type=whole(1), default=5, metavar="N", help="without --hand: N best and N worst"
     )
-    parser.add_argument("--bins", type=_count, default=10, metavar="N", help="histogram bins")
+    parser.add_argument("--bins", type=whole(1), default=10, metavar="N", help="histogram bins")
     parser.add_argument(
         "--samples",
-        type=_count,
+        type=whole(1),
         default=2000,
         metavar="N",
         help="omaha: samples per hand; preflop: boards for E[HS2]",
     )
     parser.add_argument(
-        "--seed", type=int, default=None, metavar="S", help="the seed of sampled numbers"
+        "--seed", type=whole(0), default=None, metavar="S", help="the seed of sampled numbers"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
     add_png_option(parser, "each shown hand's river-HS histogram")
     parser.set_defaults(run=_run)
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
-    return value
 
 
 def _run(args: argparse.Namespace) -> int:

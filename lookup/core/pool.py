@@ -26,7 +26,7 @@ processes: 0.32-0.38x of one thread on 1M hands; two threads 1.11-1.16x).
 >>> check_workers(0)
 Traceback (most recent call last):
 ...
-lookup.PokerLookupError: workers must be a whole number from 1 up to ..., got 0
+lookup.PokerLookupError: workers must be a whole number from 1 to ..., got 0
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, TypeVar
 
 from lookup.core.errors import PokerLookupError
+from lookup.core.messages import whole_number
 
 if TYPE_CHECKING:
     import multiprocessing.pool
@@ -88,17 +89,14 @@ def check_workers(workers: object, *, option: str = "workers") -> None:
     >>> check_workers(True)
     Traceback (most recent call last):
     ...
-    lookup.PokerLookupError: workers must be a whole number from 1 up to ..., got True
+    lookup.PokerLookupError: workers must be a whole number from 1 to ..., got True
     """
     if workers is None:
         return
     whole = isinstance(workers, int) and not isinstance(workers, bool)
     if not whole or not 1 <= workers <= max_workers():  # type: ignore[operator]
-        raise PokerLookupError(
-            f"{option} must be a whole number from 1 up to {max_workers()} "
-            f"(4 per CPU here), got {workers!r}",
-            workers,
-        )
+        problem = whole_number(option, workers, 1, max_workers(), when=" (4 per CPU here)")
+        raise PokerLookupError(str(problem), workers)
 
 
 @contextmanager

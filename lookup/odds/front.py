@@ -147,7 +147,7 @@ def equity(
     >>> equity(["AsAh", "KK"], workers=0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lookup.PokerLookupError: workers must be a whole number from 1 up to ..., got 0
+    lookup.PokerLookupError: workers must be a whole number from 1 to ..., got 0
     """
     found = get_game("holdem" if game is None else game)
     check_question(
