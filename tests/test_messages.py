@@ -158,7 +158,8 @@ def test_a_card_outside_the_deck_says_what_the_deck_holds(provoke: Callable[[], 
 
 
 WHOLE = re.compile(
-    r"argument --[\w/-]+: must be a whole number from \d+ (up|to [\d,]+)( \([^)]*\))?, got '?-?\w+'?"
+    r"argument --[\w/-]+: must be a whole number from \d+ (up|to [\d,]+)( \([^)]*\))?, "
+    r"got '?-?\w+'?"
 )
 COUNT_OPTIONS = [
     ["equity", "AsAh", "KsKh", "--samples"],
