@@ -20,9 +20,7 @@ import hashlib
 import json
 import os
 import time
-import warnings
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -31,6 +29,7 @@ from typing import Any, Final
 from lookup.core.errors import PokerLookupError
 from lookup.preflop.matchups import matchup_cards, matchup_keys
 from lookup.preflop.table import BOARDS, MATCHUPS
+from tablegen.cluster import keep_freed_memory
 
 __all__ = [
     "BLOCK_SIZE",
@@ -49,8 +48,6 @@ BLOCK_SIZE: Final = 256
 """Matchups per task: about a second of work, so progress is smooth and a restart loses little."""
 GENERATOR: Final = "tablegen.preflop_kernel 1: rank multisets, then flush boards listed"
 """Names the method; change it whenever the kernel's results could change."""
-CONNECT_TIMEOUT: Final = "10s"
-"""How long to wait for a ``--scheduler`` before giving up."""
 
 
 def generator_digest() -> str:
@@ -85,31 +82,6 @@ def canonical_keys() -> tuple[int, ...]:
     if len(unique) != MATCHUPS:
         raise AssertionError(f"{len(unique)} matchups, expected {MATCHUPS}")
     return tuple(int(k) for k in unique)
-
-
-@cache
-def keep_freed_memory() -> bool:
-    """Let glibc's malloc keep and reuse freed memory in this process; False if not glibc.
-
-    Dask's nanny starts workers with ``MALLOC_TRIM_THRESHOLD_=65536``, which
-    also pins glibc's mmap threshold at 128 KB: every mid-sized array of the
-    kernel then comes from a fresh ``mmap`` and is paid for in page faults
-    (measured here: 9.8 ms a matchup instead of 3.9). Raising both thresholds
-    at run time undoes that for this process, whatever cluster started it.
-
-    >>> keep_freed_memory() in (True, False)
-    True
-    """
-    import ctypes
-    import ctypes.util
-
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        mallopt = libc.mallopt
-    except (OSError, AttributeError):  # not glibc (macOS, musl without mallopt)
-        return False
-    m_trim_threshold, m_mmap_threshold = -1, -3  # from glibc's <malloc.h>
-    return bool(mallopt(m_mmap_threshold, 64 << 20) and mallopt(m_trim_threshold, 256 << 20))
 
 
 def block_counts(keys: Sequence[int]) -> list[tuple[int, int]]:
@@ -242,95 +214,6 @@ def blocks_of(keys: Sequence[int], size: int = BLOCK_SIZE) -> list[list[int]]:
     if size < 1:
         raise ValueError(f"block size must be at least 1, got {size}")
     return [list(keys[i : i + size]) for i in range(0, len(keys), size)]
-
-
-@contextmanager
-def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Any]:
-    """A ``distributed.Client``: of a new LocalCluster, or connected to ``scheduler``."""
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise PokerLookupError(
-            "generating the preflop table needs Dask: pip install 'pokerlookup[cluster]'"
-        ) from None
-    if scheduler is not None:
-        try:
-            client = Client(scheduler, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
-        except (OSError, ValueError, TypeError) as exc:  # unreachable, or not an address
-            raise PokerLookupError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from None
-        with client:
-            yield client
-        return
-    count = workers if workers is not None else os.cpu_count() or 1
-    # One single-threaded process per core: the kernel is numpy on small arrays,
-    # which holds the GIL most of the time, so threads would not run in parallel.
-    with _workers_ignore_ctrl_c(), warnings.catch_warnings():
-        # The scheduler's HTTP port: with another cluster on 8787 Dask takes a free one and
-        # says so on stderr; that is no news for the user (the command's stderr is one line).
-        warnings.filterwarnings("ignore", message="Port .* is already in use")
-        cluster = LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=count, threads_per_worker=1, processes=True, dashboard_address=None
-        )
-
-    import logging  # only a local cluster needs it
-
-    # After Ctrl-C the shutdown's news (keys the scheduler can no longer gather,
-    # workers it can no longer reach) is not the user's: silenced until it is closed.
-    # tornado.application logs a failed callback's traceback at ERROR: silenced too.
-    names = (
-        "distributed",
-        "distributed.client",
-        "distributed.scheduler",
-        "distributed.nanny",
-        "distributed.core",
-        "distributed.comm",
-        "distributed.worker",
-        "distributed.batched",
-        "tornado",
-        "tornado.application",
-        "asyncio",
-    )
-    levels = {name: logging.getLogger(name).level for name in names}
-    with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
-        try:
-            yield client
-        except KeyboardInterrupt:
-            # Kept silent after the cluster is closed too: callbacks still pending when
-            # the process exits would log from tornado's loop; the process is ending.
-            for name in names:
-                logging.getLogger(name).setLevel(logging.CRITICAL + 1)
-            raise
-    for name, level in levels.items():
-        logging.getLogger(name).setLevel(level)
-
-
-@contextmanager
-def _workers_ignore_ctrl_c() -> Iterator[None]:
-    """Start worker processes with SIGINT ignored (an ignored signal stays so in a child).
-
-    Ctrl-C reaches every process of the terminal's group: workers that took it
-    each printed a traceback. Now only this process is interrupted, and it shuts
-    the cluster down. (A Ctrl-C in the seconds the workers take to start is lost.)
-    """
-    import signal  # only a local cluster needs it
-
-    # The workers' own logging, read from the environment when they start: a task
-    # cancelled, or a heartbeat lost, in the shutdown is no news (a task that fails
-    # reaches this process as its exception); they were screenfuls of warnings.
-    quiet = "DASK_LOGGING__DISTRIBUTED"
-    before = os.environ.get(quiet)
-    os.environ.setdefault(quiet, "critical")
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: workers then take Ctrl-C as before
-        previous = None
-    try:
-        yield
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-        if before is None:
-            os.environ.pop(quiet, None)
 
 
 def run_blocks(

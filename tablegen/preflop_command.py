@@ -8,15 +8,14 @@ stderr), 130 on Ctrl-C (finished blocks are kept; the same command resumes).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
-from typing import Final
 
 from lookup.core.errors import PokerLookupError
 from lookup.core.progress import Progress
 from lookup.core.tablefile import source_table_dir
+from tablegen.cluster import cluster_problem
 
 __all__ = ["preflop_main"]
 
@@ -61,17 +60,17 @@ def preflop_main(argv: list[str]) -> int:
     work = args.work if args.work is not None else source_table_dir().parent / DEFAULT_WORK
     out = args.out if args.out is not None else source_table_dir() / "preflop"
     # Every argument is checked before any work starts: one line, status 2.
-    problem = _argument_problem(args, work, out)
+    problem = cluster_problem(args, work, out)
     if problem is not None:
         print(f"tablegen: {problem}", file=sys.stderr)
         return 2
 
+    from tablegen.cluster import dask_client  # Dask: only once the arguments are sound
     from tablegen.preflop import (  # numpy and Dask: not for a refused argument or --help
         BLOCK_SIZE,
         blocks_of,
         canonical_keys,
         check_block_paths,
-        dask_client,
         run_blocks,
     )
 
@@ -129,65 +128,3 @@ def preflop_main(argv: list[str]) -> int:
         print(f"tablegen: preflop: interrupted; {out} was left as it was", file=sys.stderr)
         return 130
     return 0
-
-
-MAX_WORKERS_PER_CORE: Final = 4
-"""``--workers`` is at most this many times the machine's cores: past that, processes only
-compete (and thousands exhaust file descriptors instead of finishing)."""
-
-
-def _argument_problem(args: argparse.Namespace, work: Path, out: Path) -> str | None:
-    """What is wrong with the arguments, checked before any generation; None if nothing."""
-    for option, value in (("--workers", args.workers), ("--block-size", args.block_size)):
-        if value is not None and value < 1:
-            return f"{option} must be at least 1"
-    most = MAX_WORKERS_PER_CORE * (os.cpu_count() or 1)
-    if args.workers is not None and args.workers > most:
-        return (
-            f"--workers {args.workers} is more than {most} ({MAX_WORKERS_PER_CORE} per core "
-            "of this machine): use at most that many, or a Dask cluster with --scheduler"
-        )
-    if args.max_blocks is not None and args.max_blocks < 0:
-        return f"--max-blocks must be 0 or more, got {args.max_blocks}"
-    if args.scheduler is not None:
-        problem = _scheduler_problem(args.scheduler)
-        if problem is not None:
-            return problem
-        if args.workers is not None:
-            return "--workers starts a local cluster: it cannot be combined with --scheduler"
-    for option, folder in (("--work", work), ("--out", out)):
-        problem = _folder_problem(folder)
-        if problem is not None:
-            return f"{option} {folder}: {problem}"
-    return None
-
-
-def _scheduler_problem(address: str) -> str | None:
-    try:
-        from distributed.comm.addressing import parse_address, parse_host_port
-    except ImportError:
-        return "generating the preflop table needs Dask: pip install 'pokerlookup[cluster]'"
-    try:
-        parse_host_port(parse_address(address)[1])
-    except (ValueError, TypeError) as exc:
-        return (
-            f"--scheduler {address!r} is not a Dask scheduler address ({exc}): "
-            "give one such as tcp://host:8786"
-        )
-    return None
-
-
-def _folder_problem(folder: Path) -> str | None:
-    """Why ``folder`` cannot be written (created if missing), or None."""
-    probe = folder
-    while not probe.exists():
-        if probe.is_symlink():
-            return "is a dangling symlink"
-        if probe.parent == probe:
-            break
-        probe = probe.parent
-    if not probe.is_dir():
-        return f"{probe} is not a folder" if probe != folder else "is not a folder"
-    if not os.access(probe, os.W_OK | os.X_OK):
-        return f"{probe} is not writable" if probe != folder else "is not writable"
-    return None

@@ -124,7 +124,7 @@ def board_sums(board: Sequence[int]) -> dict[str, Any]:
 def board_block(street: str, boards: Sequence[int]) -> tuple[bytes, float]:
     """One Dask task: the block file's bytes for these canonical board numbers, and the
     worker CPU seconds it took."""
-    from tablegen.preflop import keep_freed_memory
+    from tablegen.cluster import keep_freed_memory
 
     keep_freed_memory()
     started = time.process_time()

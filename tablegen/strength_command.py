@@ -16,6 +16,7 @@ from pathlib import Path
 from lookup.core.errors import PokerLookupError
 from lookup.core.progress import Progress
 from lookup.core.tablefile import source_table_dir
+from tablegen.cluster import cluster_problem
 
 __all__ = ["strength_main"]
 
@@ -94,7 +95,7 @@ def strength_main(argv: list[str]) -> int:
                     on_block=bar.advance,
                 )  # fmt: skip
             else:
-                from tablegen.preflop import dask_client  # Dask: only for a cluster run
+                from tablegen.cluster import dask_client  # Dask: only for a cluster run
 
                 with dask_client(args.scheduler, args.workers) as client:
                     report = run_strength_blocks(
@@ -143,8 +144,6 @@ def strength_main(argv: list[str]) -> int:
 
 def _argument_problem(args: argparse.Namespace, work: Path) -> str | None:
     """What is wrong with the arguments, checked before any work; None if nothing."""
-    from tablegen.preflop_command import _argument_problem as preflop_problem
-
     if args.game != "holdem":
         return f"--game {args.game!r}: strength tables exist for holdem only"
     if args.street not in ("flop", "turn"):
@@ -155,4 +154,4 @@ def _argument_problem(args: argparse.Namespace, work: Path) -> str | None:
         return "--serial computes in this process: it cannot be combined with --scheduler/--workers"
     if args.check:
         return None
-    return preflop_problem(args, work, args.out)
+    return cluster_problem(args, work, args.out)

@@ -220,10 +220,10 @@ def test_unreachable_scheduler_is_one_line_exit_2(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     pytest.importorskip("distributed")
-    import tablegen.preflop
+    import tablegen.cluster
     from tablegen.preflop_command import preflop_main
 
-    monkeypatch.setattr(tablegen.preflop, "CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr(tablegen.cluster, "CONNECT_TIMEOUT", "1s")
     status = preflop_main(["--scheduler", "tcp://127.0.0.1:9", "--work", str(tmp_path), "--quiet"])
     err = capsys.readouterr().err
     assert status == 2

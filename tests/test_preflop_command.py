@@ -19,10 +19,12 @@ from pathlib import Path
 
 import pytest
 
+import tablegen.cluster
 import tablegen.preflop
 from lookup.core.tablefile import source_table_dir
+from tablegen.cluster import MAX_WORKERS_PER_CORE
 from tablegen.preflop import _block_path, _write_block, read_block
-from tablegen.preflop_command import MAX_WORKERS_PER_CORE, preflop_main
+from tablegen.preflop_command import preflop_main
 
 ROOT = source_table_dir().parent
 
@@ -35,7 +37,7 @@ def no_generation(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("generation started before the arguments were checked")
 
     monkeypatch.setattr(tablegen.preflop, "canonical_keys", started)
-    monkeypatch.setattr(tablegen.preflop, "dask_client", started)
+    monkeypatch.setattr(tablegen.cluster, "dask_client", started)
 
 
 def _refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -93,7 +95,7 @@ def test_a_block_path_that_is_a_directory_is_one_line(
     def no_cluster(*args: object, **kwargs: object) -> None:
         raise AssertionError("the cluster started before the work folder was checked")
 
-    monkeypatch.setattr(tablegen.preflop, "dask_client", no_cluster)
+    monkeypatch.setattr(tablegen.cluster, "dask_client", no_cluster)
     argv = ["--work", str(work), "--out", str(tmp_path / "out"), "--quiet", "--block-size", "8"]
     err = _refused(argv, capsys)
     assert str(_block_path(work, 3)) in err and "not a file" in err

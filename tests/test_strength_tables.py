@@ -224,3 +224,20 @@ def test_bad_arguments_are_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -
     ):
         assert strength_main(argv) == 2
         assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("cluster", [[], ["--scheduler", "tcp://127.0.0.1:9"]])
+def test_without_dask_the_strength_job_says_so_and_names_no_other_table(
+    cluster: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    # Its cluster came from the preflop job, which once said "generating the preflop
+    # table needs Dask" here.
+    for name in ("distributed", "distributed.comm.addressing"):
+        monkeypatch.setitem(sys.modules, name, None)  # as if Dask were not installed
+    argv = ["--street", "flop", "--boards", "1", "--out", str(tmp_path / "out")]
+    assert strength_main([*argv, "--work", str(tmp_path / "work"), "--quiet", *cluster]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs Dask" in err and "preflop" not in err, err
