@@ -150,7 +150,13 @@ def test_repeated_rows_refuse_huge_listings() -> None:
 def test_outcome_tallies_are_a_plain_tally(players: int, data: st.DataObject) -> None:
     # outcomes_add + outcome_tables against a per-showdown loop: for each showdown, each
     # player's group gets one count under "lost" (0) or the number who share the top.
-    from lookup.odds.results import Weighting, outcome_tables, outcomes_add
+    from lookup.odds.results import (
+        Weighting,
+        detail_of_codes,
+        outcome_detail,
+        outcome_tables,
+        outcomes_add,
+    )
 
     assignments = data.draw(st.integers(1, 6))
     combos = [data.draw(st.integers(1, 3)) for _ in range(players)]
@@ -177,6 +183,10 @@ def test_outcome_tallies_are_a_plain_tally(players: int, data: st.DataObject) ->
     outcomes_add(tally, 0, counts[:cut], [c[:at] for c in classes])
     outcomes_add(tally, cut, counts[cut:], [c[at:] for c in classes])
     found = outcome_tables(tally, groups, weighting)
+    # outcome_detail is the same tallies read as detail rows, in one step.
+    fused = outcome_detail(tally, groups, weighting)
+    for p in range(players):
+        assert fused[p].tolist() == detail_of_codes(found[p]).tolist()
 
     expected = [np.zeros((weighting.size(p), players + 1), np.int64) for p in range(players)]
     rows = [row for row, n in enumerate(counts.tolist()) for _ in range(n)]

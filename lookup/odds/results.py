@@ -62,6 +62,7 @@ __all__ = [
     "detail_of_codes",
     "exact_counts",
     "keep_odds",
+    "outcome_detail",
     "outcome_tables",
     "outcomes_add",
     "read_weights",
@@ -773,9 +774,23 @@ def outcomes_add(
     """
     import numpy as np  # numpy: only a weighted run's engine calls this
 
+    starts = np.cumsum(counts) - counts
+    if len(classes) == 2 and len(counts) and counts.all():
+        # Heads-up, every assignment with showdowns (the usual chunk): as below, its rows
+        # a slice, and each run's wins summed from bytes into uint16 when no run can
+        # reach 2**16 (a chunk that short): ~1.6x faster than summing bools into int64.
+        a, b = classes
+        wide = np.uint16 if len(a) < 1 << 16 else np.int64
+        first_wins = np.add.reduceat((a < b).view(np.uint8), starts, dtype=wide)
+        second_wins = np.add.reduceat((b < a).view(np.uint8), starts, dtype=wide)
+        block = tally[first : first + len(counts)]
+        block[:, 1] += first_wins
+        block[:, 2] += second_wins
+        block[:, 3] += counts - first_wins - second_wins
+        return
     held = counts > 0  # an assignment without showdowns adds nothing
     rows = np.arange(first, first + len(counts))[held]
-    starts = (np.cumsum(counts) - counts)[held]
+    starts = starts[held]
     if len(classes) == 2:
         # Heads-up: per assignment, a sum of each player's wins over its run of showdowns
         # (reduceat: no per-showdown index), ties the rest. ~7x faster than a bincount.
@@ -826,6 +841,77 @@ def outcome_tables(
             table[:, k] = np.bincount(groups[p], weights=by_row[:, k], minlength=size)
         tables.append(table)
     return tables
+
+
+def outcome_detail(
+    tally: npt.NDArray[np.int64], groups: Sequence[npt.NDArray[np.intp]], weighting: Weighting
+) -> tuple[npt.NDArray[np.int64], ...]:
+    """Each player's :data:`DETAIL_ROWS` by group straight from :func:`outcomes_add`'s
+    tallies by assignment and outcome, ``groups[p][row]`` being player ``p``'s group of
+    assignment ``row``: :func:`detail_of_codes` of :func:`outcome_tables`, in one bincount
+    and one product a player (an exact spot's tallies cost more than its showdowns' count).
+
+    >>> import numpy as np
+    >>> w = Weighting.of([[Fraction(1)] * 2, [Fraction(1)]], [["a", "b"], []])
+    >>> tally = np.array([[0, 1, 0, 1], [0, 1, 0, 0]], np.int64)
+    >>> first, second = outcome_detail(tally, [np.array([0, 1]), np.array([0, 0])], w)
+    >>> first[:5].tolist(), second[:5, 0].tolist()
+    ([[2, 1], [1, 1], [1, 0], [7560, 5040], [31752000, 25401600]], [3, 0, 1, 2520, 6350400])
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    width = tally.shape[1]
+    players = len(weighting.weights)
+    stats = _outcome_stats(players, width)
+    # Outcome by outcome (tally.T; no copy when the tally is column-major, as the engine
+    # makes it): numpy's loops run along the assignments, not along a row of a few cells.
+    cells = np.arange(width)[:, None]
+    weights = tally.T.ravel()
+    out = []
+    for p in range(players):
+        size = weighting.size(p)
+        code = groups[p] * width + cells
+        # Showdown counts: at most MAX_EXACT_LIMIT (10**12) in all, below 2**53, so
+        # float64 weights add them exactly (and bincount beats np.add.at ~5x).
+        table = np.bincount(code.ravel(), weights=weights, minlength=size * width)
+        out.append(stats[:, p, :].T @ table.astype(np.int64).reshape(size, width).T)
+    return tuple(out)
+
+
+def _outcome_stats(players: int, width: int, small: int = 16) -> npt.NDArray[np.int64]:
+    """``stats[m, p]``: the :data:`DETAIL_ROWS` that one showdown of outcome ``m`` (bit
+    ``p`` set: player ``p`` on top, alone or tied) adds to player ``p``'s tallies;
+    up to ``small`` outcomes written out in Python, more by numpy (the same table).
+
+    >>> _outcome_stats(2, 4)[3].tolist()  # a tie: each has a deal, a tie, half the pot
+    [[1, 0, 1, 2520, 6350400, 0, 0], [1, 0, 1, 2520, 6350400, 0, 0]]
+    >>> (_outcome_stats(5, 32) == _outcome_stats(5, 32, small=0)).all()
+    np.True_
+    """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
+    if width <= small:
+        # A few outcomes (up to four players): written out in Python, where a dozen
+        # small numpy calls cost more than the whole heads-up table.
+        table = []
+        for mask in range(width):
+            winners = mask.bit_count()
+            share = SHARE_UNIT // max(winners, 1)
+            tied = (1, 0, 1, share, share * share, 0, 0)
+            alone = (1, 1, 0, share, share * share, 1, 0)
+            lost = (1, 0, 0, 0, 0, 0, 0)
+            top = alone if winners == 1 else tied
+            table.append([top if mask >> p & 1 else lost for p in range(players)])
+        return np.array(table, dtype=np.int64).reshape(width, players, len(DETAIL_ROWS))
+    bits = (np.arange(width)[:, None] >> np.arange(players)) & 1
+    winners = bits.sum(axis=1, keepdims=True)
+    alone = bits * (winners == 1)
+    share = bits * (SHARE_UNIT // np.maximum(winners, 1))
+    return np.stack(
+        [np.ones_like(bits), alone, bits - alone, share, share * share, alone,
+         np.zeros_like(bits)],
+        axis=2,
+    ).astype(np.int64)  # fmt: skip
 
 
 def winner_codes_add(
@@ -885,7 +971,8 @@ def detail_counts(detail: tuple[npt.NDArray[np.int64], ...], hilo: bool = False)
     >>> detail_counts((np.arange(14, dtype=np.int64).reshape(7, 2),)).shares
     [13]
     """
-    rows = [[int(d[r].sum()) for d in detail] for r in range(len(DETAIL_ROWS))]
+    # One sum a player (int64, as each row's own sum), read back as Python ints.
+    rows = [list(row) for row in zip(*(d.sum(axis=1).tolist() for d in detail), strict=True)]
     return Counts(
         rows[0][0], rows[1], rows[2], rows[3], rows[4],
         rows[5] if hilo else None, rows[6] if hilo else None, detail,
@@ -901,16 +988,24 @@ def _weighted(
     import numpy as np  # numpy: only a weighted run's result needs it
 
     assert counts.detail is not None
-    scale = [math.lcm(*(v.denominator for v in values)) for values in weighting.values]
+    # Each player's few distinct weights times the lcm of their denominators: whole
+    # numbers, made from numerators and denominators (no Fraction arithmetic).
+    scaled = []
+    for distinct in weighting.values:
+        scale = math.lcm(*(v.denominator for v in distinct))
+        scaled.append([v.numerator * (scale // v.denominator) for v in distinct])
     totals: list[list[int]] = []
     parts: list[tuple[Mapping[str, ComboEquity], Mapping[str, ComboEquity]] | None] = []
     for p, table in enumerate(counts.detail):
         combos = len(weighting.weights[p])
-        rest = math.prod(s for j, s in enumerate(scale) if j != p)
-        keys = [int(k * rest) for k in weighting.key_weights(p)]
-        # The few distinct weights, scaled once; each combo takes its own by code.
-        values = [int(v * scale[p]) for v in weighting.values[p]]
-        own = [values[c] for c in weighting.codes[p]]
+        # The weight of each key of p's groups (Weighting.key_weights), scaled: the
+        # product of the others' scaled weights, in the same mixed-radix order.
+        keys = [1]
+        for j, ints in enumerate(scaled):
+            if j != p:
+                keys = [k * v for k in keys for v in ints]
+        values = scaled[p]
+        own = [values[c] for c in weighting.codes[p]]  # each combo takes its own by code
         # by_combo[r, c]: row r of combo c, its groups weighted by the others' weights.
         cube = table.reshape(len(DETAIL_ROWS), combos, len(keys))
         # Every tally, key and weight is >= 0, so no partial sum below exceeds a row's
@@ -924,7 +1019,7 @@ def _weighted(
             keyed = np.array(keys, dtype=object)
             by_combo = np.tensordot(cube.astype(object), keyed, axes=([2], [0]))
             row_totals = by_combo.dot(np.array(own, dtype=object))
-        totals.append([int(x) for x in row_totals])
+        totals.append([int(x) for x in row_totals.tolist()])
         if not weighting.names[p]:
             parts.append(None)
             continue

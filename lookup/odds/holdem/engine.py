@@ -103,7 +103,7 @@ from lookup.odds.results import (
     detail_of_codes,
     exact_counts,
     keep_odds,
-    outcome_tables,
+    outcome_detail,
     outcomes_add,
     read_weights,
     sample_chunk_size,
@@ -562,14 +562,14 @@ def _exact_task(
         # summed over each assignment's run of showdowns), then each assignment's tally
         # filed under its groups once; tallying by group cost a gather and a bincount
         # per player and showdown.
-        by_row = np.zeros((len(assignments), outcomes), np.int64)
+        # Column-major: outcome_detail reads it outcome by outcome.
+        by_row = np.zeros((len(assignments), outcomes), np.int64, order="F")
         for chunk, spans in _exact_rows(live, board, known, assignments):
             assert spans is not None
             outcomes_add(by_row, *spans, chunk)
             if bar is not None:
                 bar.advance(len(chunk[0]))
-        tables = outcome_tables(by_row, groups, weighting)
-        return detail_counts(tuple(detail_of_codes(t) for t in tables))
+        return detail_counts(outcome_detail(by_row, groups, weighting))
     tables = _code_tables(weighting)
     for chunk, spans in _exact_rows(live, board, known, assignments):
         assert spans is not None
