@@ -65,6 +65,7 @@ __all__ = [
     "outcome_detail",
     "outcome_tables",
     "outcomes_add",
+    "read_weight_codes",
     "read_weights",
     "sample_chunk_size",
     "sampled_counts",
@@ -440,55 +441,66 @@ def read_weights(
     ...
     lookup.PokerLookupError: player 1: a combo weight is a number from 0 to 1, got '1.5'
     """
+    return [
+        [distinct[code] for code in codes] for distinct, codes in read_weight_codes(weights, sizes)
+    ]
+
+
+def read_weight_codes(
+    weights: Sequence[Sequence[WeightLike] | None], sizes: Sequence[int]
+) -> list[tuple[tuple[Fraction, ...], list[int]]]:
+    """:func:`read_weights`, as each player's distinct weights (ascending) and each combo's
+    index among them: a range repeats a few weights, so each is read, checked and hashed
+    once, where a Fraction's hash or comparison per combo cost more than reading the range.
+
+    >>> read_weight_codes([["1/2", 1, "1/2"], None], [3, 2])
+    [((Fraction(1, 2), Fraction(1, 1)), [0, 1, 0]), ((Fraction(1, 1),), [0, 0])]
+    """
     if isinstance(weights, str) or len(weights) != len(sizes):
         raise PokerLookupError(
             f"give one list of weights (or None) per player: {len(sizes)} players, got {weights!r}",
             str(weights),
         )
-    out = []
+    out: list[tuple[tuple[Fraction, ...], list[int]]] = []
     for player, (given, size) in enumerate(zip(weights, sizes, strict=True), start=1):
         if given is None:
-            out.append([Fraction(1)] * size)
+            out.append(((Fraction(1),), [0] * size))
             continue
         if isinstance(given, str) or len(given) != size:
             raise PokerLookupError(
                 f"player {player}: give one weight per combo ({size}), got {given!r}",
                 str(given),
             )
-        read = []
-        seen: dict[object, Fraction] = {}  # a range repeats a few weights: each read once
-        # A Range's Fractions: each object checked once (by identity: hashing a Fraction
-        # costs about as much as checking it), and kept as it is.
-        checked: dict[int, Fraction] = {}
-        for value in given:
-            if type(value) is Fraction:
-                if id(value) in checked:
-                    read.append(value)
-                    continue
-                if 0 <= value <= 1:
-                    checked[id(value)] = value
-                    read.append(value)
-                    continue
-            if type(value) in (str, int) and value in seen:
-                read.append(seen[value])
-                continue
-            try:
-                if isinstance(value, bool) or not isinstance(value, Fraction | int | float | str):
-                    raise TypeError(value)
-                # A float is read as the decimal it prints as: 0.1 is 1/10, not 0.1000...0555.
-                weight = Fraction(repr(value) if isinstance(value, float) else value)
-            except (TypeError, ValueError, ZeroDivisionError):
-                weight = Fraction(-1)
-            if not 0 <= weight <= 1:
-                raise PokerLookupError(
-                    f"player {player}: a combo weight is a number from 0 to 1, got {value!r}",
-                    str(value),
-                )
-            if type(value) in (str, int):
-                seen[value] = weight
-            read.append(weight)
-        out.append(read)
+        # Each object once, in the order given (so the first bad weight is the one named);
+        # the list holds them all, so no id is reused while this runs.
+        # (map and zip: the per-combo passes run in C.)
+        ids = list(map(id, given))
+        objects = dict(zip(ids, given, strict=True))
+        read = {key: _read_weight(player, value) for key, value in objects.items()}
+        distinct = sorted(set(read.values()))
+        at = {weight: i for i, weight in enumerate(distinct)}
+        code_of = {key: at[weight] for key, weight in read.items()}
+        out.append((tuple(distinct), list(map(code_of.__getitem__, ids))))
     return out
+
+
+def _read_weight(player: int, value: object) -> Fraction:
+    """One combo weight, checked: a Fraction kept as it is, anything else read as one."""
+    if type(value) is Fraction and 0 <= value <= 1:
+        return value
+    try:
+        if isinstance(value, bool) or not isinstance(value, Fraction | int | float | str):
+            raise TypeError(value)
+        # A float is read as the decimal it prints as: 0.1 is 1/10, not 0.1000...0555.
+        weight = Fraction(repr(value) if isinstance(value, float) else value)
+    except (TypeError, ValueError, ZeroDivisionError):
+        weight = Fraction(-1)
+    if not 0 <= weight <= 1:
+        raise PokerLookupError(
+            f"player {player}: a combo weight is a number from 0 to 1, got {value!r}",
+            str(value),
+        )
+    return weight
 
 
 def weighted_assignments(
@@ -632,6 +644,42 @@ class Weighting:
             tuple(tuple(p) for p in weights), tuple(tuple(n) for n in names),
             tuple(values), tuple(codes), tuple(tuple(c) for c in classes),
         )  # fmt: skip
+
+    @classmethod
+    def coded(
+        cls,
+        values: Sequence[Sequence[Fraction]],
+        codes: Sequence[Sequence[int]],
+        names: Sequence[Sequence[str]],
+    ) -> Weighting:
+        """:meth:`of` the weights ``values[p][codes[p][c]]`` (each player's distinct
+        weights, ascending, as :func:`read_weight_codes` gives them): the same Weighting,
+        made without hashing or comparing a Fraction per combo. A weight no combo has
+        left is dropped.
+
+        >>> half, one = Fraction(1, 2), Fraction(1)
+        >>> w = Weighting.coded([(half, one), (half, one)], [[1, 1], [0, 0]], [["a", "b"], []])
+        >>> w == Weighting.of([[one, one], [half, half]], [["a", "b"], []]), w.values
+        (True, ((Fraction(1, 1),), (Fraction(1, 2),)))
+        """
+        weights: list[tuple[Fraction, ...]] = []
+        kept: list[tuple[Fraction, ...]] = []
+        renumbered: list[tuple[int, ...]] = []
+        for distinct, code in zip(values, codes, strict=True):
+            used = sorted(set(code))
+            if len(used) != len(distinct):  # some weight's combos are all gone: renumber
+                at = {old: new for new, old in enumerate(used)}
+                distinct = [distinct[old] for old in used]
+                code = [at[c] for c in code]
+            for weight in distinct:
+                if not 0 < weight <= 1:
+                    raise PokerLookupError(
+                        f"a combo weight is a number from 0 to 1, got {weight}", str(weight)
+                    )
+            kept.append(tuple(distinct))
+            renumbered.append(tuple(code))
+            weights.append(tuple([distinct[c] for c in code]))
+        return cls(tuple(weights), tuple(tuple(n) for n in names), tuple(kept), tuple(renumbered))
 
     def sampled(self) -> Weighting:
         """The same players and combos with every weight 1: a sampled run draws its

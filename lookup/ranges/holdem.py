@@ -66,6 +66,7 @@ __all__ = [
     "parse_range",
     "refuse_jokers",
     "remove_blocked",
+    "token_combos",
 ]
 
 
@@ -291,6 +292,33 @@ def parse_range(text: str | RangeValue) -> tuple[Combo, ...]:
     if not seen:
         raise RangeError(f"empty range {_short(text)}: give {_FORMS}", text)
     return tuple(seen)
+
+
+def token_combos(token: str) -> tuple[Combo, ...]:
+    """:func:`parse_range` of text that is one token (``"QQ+"``, ``"AK"``, ``"15%"``): the
+    same combos and the same errors, without the bookkeeping of a list of tokens (a
+    weighted range reads its tokens one by one).
+
+    >>> token_combos("AKs") == parse_range("AKs"), token_combos("5%") == parse_range("5%")
+    (True, True)
+    >>> token_combos("AKs-QJs") == parse_range("AKs-QJs")
+    Traceback (most recent call last):
+    ...
+    lookup.RangeError: cannot read 'AKs-QJs' in range 'AKs-QJs': a dash joins two pairs ...
+    """
+    if not token or token != token.strip() or _SEPARATORS.search(token):
+        return parse_range(token)  # not one token: read as a list
+    try:
+        match = _PERCENT_TOKEN.fullmatch(token)
+        combos = _by_strength()[: _percent_end(float(match[1]))] if match else _expand(token)
+    except TableError:  # the preflop table behind "15%" is bad: that, not the range
+        raise
+    except ValueError as exc:
+        text = _short(token)
+        raise RangeError(f"cannot read {text} in range {text}: {exc}", token) from None
+    if not combos:  # never so far; parse_range says why if it ever is
+        return parse_range(token)
+    return tuple(dict.fromkeys(combos))  # a combo once, as parse_range keeps it
 
 
 def remove_blocked(combos: Iterable[Combo], blocked: Iterable[int]) -> tuple[Combo, ...]:

@@ -39,7 +39,7 @@ from typing import Final, Literal
 from lookup.core.cards import RANK_CHARS, Card, CardsLike, parse_cards
 from lookup.core.errors import CardError, RangeError
 from lookup.game.registry import GameLike, get_game
-from lookup.ranges.holdem import class_combos, combo_text, parse_range
+from lookup.ranges.holdem import class_combos, combo_text, token_combos
 from lookup.ranges.holding import RangeValue
 from lookup.ranges.omaha import parse_omaha_range
 
@@ -196,7 +196,7 @@ def _combos(token: str, game: str, hole_cards: int, deck: frozenset[int]) -> Seq
             token,
         )
     if hole_cards == 2:
-        combos: Sequence[Combo] = parse_range(token)
+        combos: Sequence[Combo] = token_combos(token)
         # Mostly every card is in the deck: one pass in C says so, and the combos stay.
         if not deck.issuperset(chain.from_iterable(combos)):
             combos = [c for c in combos if deck.issuperset(c)]

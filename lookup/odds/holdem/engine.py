@@ -61,6 +61,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache, partial
 from itertools import chain
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -105,7 +106,7 @@ from lookup.odds.results import (
     keep_odds,
     outcome_detail,
     outcomes_add,
-    read_weights,
+    read_weight_codes,
     sample_chunk_size,
     sampled_counts,
     weighted_assignments,
@@ -238,17 +239,24 @@ than exact_limit=50,000,000: ...
         name, combos = parse_holding(holding, player, given)
         names.append(name if given is None else given)
         ranges.append(combos)
-    weighed: list[dict[Combo, Fraction]] | None = None
+    # Weighted: each player's distinct weights, and each combo's index among them (the
+    # combos' codes travel with them as ints; no Fraction is touched per combo).
+    coded: list[tuple[tuple[Fraction, ...], dict[Combo, int]]] | None = None
     if weights is not None:
-        read = read_weights(weights, [len(c) for c in ranges])
-        weighed = [dict(zip(c, w, strict=True)) for c, w in zip(ranges, read, strict=True)]
-        # A weight of 0 removes the combo; one weight for every combo is no weight at all.
-        ranges = [
-            tuple(c for c in combos if w[c]) for combos, w in zip(ranges, weighed, strict=True)
-        ]
-        for player, (name, combos) in enumerate(zip(names, ranges, strict=True), start=1):
-            if not combos:
-                raise RangeError(f"player {player}'s range {name!r} has only weights of 0", name)
+        coded = []
+        read = read_weight_codes(weights, [len(c) for c in ranges])
+        for player, (name, combos, (distinct, codes)) in enumerate(
+            zip(names, ranges, read, strict=True), start=1
+        ):
+            code_of = dict(zip(combos, codes, strict=True))
+            if not distinct[0]:  # a weight of 0 (the least, code 0) removes the combo
+                combos = tuple(c for c, code in zip(combos, codes, strict=True) if code)
+                if not combos:
+                    raise RangeError(
+                        f"player {player}'s range {name!r} has only weights of 0", name
+                    )
+                ranges[player - 1] = combos
+            coded.append((distinct, code_of))
     _check_fixed_hands(ranges, known)
     refuse_jokers(known)  # standard's deck: a joker needs rules="joker" (lookup.odds.generic)
     fixed = {card for combos in ranges if len(combos) == 1 for card in combos[0]}
@@ -275,10 +283,12 @@ than exact_limit=50,000,000: ...
             f"{len(dead_cards)} dead cards leave {max(deck_left, 0)} to deal {to_deal} from"
         )
     weighting = None
-    if weighed is not None:
-        weighting = Weighting.of(
-            [[weighed[p][c] for c in combos] for p, combos in enumerate(live)],
-            [[_combo_name(c) for c in combos] if len(parse) > 1 else []
+    if coded is not None:
+        weighting = Weighting.coded(
+            [distinct for distinct, _ in coded],
+            [list(map(codes.__getitem__, combos))
+             for (_, codes), combos in zip(coded, live, strict=True)],
+            [_combo_names(combos) if len(parse) > 1 else []
              for combos, parse in zip(live, ranges, strict=True)],
         )  # fmt: skip
     return _solve(
@@ -292,8 +302,15 @@ _CARD_NAMES: Final = tuple(str(card) for card in DECK)
 """Each card's name by index (a weighted run names every combo it reports)."""
 
 
-def _combo_name(combo: Combo) -> str:
-    return _CARD_NAMES[combo[0]] + _CARD_NAMES[combo[1]]
+def _combo_names(combos: Sequence[Combo]) -> list[str]:
+    """Each combo's name (``"AsKd"``): each card's by index, joined, in C (map, not a loop).
+
+    >>> _combo_names([(51, 46), (1, 0)])
+    ['AsKh', '2d2c']
+    """
+    name = _CARD_NAMES.__getitem__
+    firsts = map(name, map(itemgetter(0), combos))
+    return list(map(str.__add__, firsts, map(name, map(itemgetter(1), combos))))
 
 
 def _solve(
