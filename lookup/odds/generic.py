@@ -116,7 +116,7 @@ from lookup.odds.results import (
 from lookup.odds.small import fixed_counts
 from lookup.ranges.holding import holding_cards
 from lookup.ranges.notation import read_range
-from lookup.ranges.range import Range
+from lookup.ranges.range import Range, token_classes
 from lookup.ranking.ranking import Ranking, RulesLike
 
 if TYPE_CHECKING:
@@ -542,8 +542,7 @@ def _combo_name(combo: Holding) -> str:
 def _token_classes(written: str | Range, combos: Sequence[Holding], game: str) -> list[str]:
     """Omaha's ``by_class``: each combo under the token of the range's text that gave it its
     weight (text is read as :class:`~lookup.ranges.range.Range` reads it)."""
-    held = written if isinstance(written, Range) else Range(written, game)
-    return [held.token_of(combo) for combo in combos]
+    return token_classes(written, combos, game)
 
 
 def _refuse_percentages(text: str, player: int, game: str) -> None:
@@ -713,13 +712,18 @@ def _file(
 ) -> None:
     """Add each assignment's counts to each player's group of it: ``totals[i]`` are the
     running totals (:func:`_totals`) at the end of assignment ``rows[i]``."""
-    before = [0] * len(totals[0])
-    each = []
-    for after in totals:
-        # Python ints: running totals may pass int64; one assignment's counts do not.
-        each.append([a - b for a, b in zip(after, before, strict=True)])
-        before = after
-    counts = np.array(each, dtype=np.int64)
+    if max(totals[-1]) < 2**63:
+        # Running totals only grow: the last below 2**63, all fit int64, and numpy takes
+        # the differences (~3x faster than a Python subtraction per count).
+        counts = np.diff(np.array(totals, dtype=np.int64), axis=0, prepend=0)
+    else:
+        before = [0] * len(totals[0])
+        each = []
+        for after in totals:
+            # Python ints: running totals may pass int64; one assignment's counts do not.
+            each.append([a - b for a, b in zip(after, before, strict=True)])
+            before = after
+        counts = np.array(each, dtype=np.int64)
     players = len(detail)
     at = np.array(rows, dtype=np.intp)
     for p, (table, group) in enumerate(zip(detail, groups, strict=True)):

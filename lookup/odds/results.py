@@ -477,17 +477,21 @@ def read_weight_codes(
         ids = list(map(id, given))
         objects = dict(zip(ids, given, strict=True))
         read = {key: _read_weight(player, value) for key, value in objects.items()}
-        distinct = sorted(set(read.values()))
-        at = {weight: i for i, weight in enumerate(distinct)}
-        code_of = {key: at[weight] for key, weight in read.items()}
+        # Equal weights found by (numerator, denominator): a Fraction's hash costs a
+        # modular inverse, a pair of ints' next to nothing.
+        pairs = {key: (w.numerator, w.denominator) for key, w in read.items()}
+        by_pair = dict(zip(pairs.values(), read.values(), strict=True))
+        distinct = sorted(by_pair.values())
+        at = {(w.numerator, w.denominator): i for i, w in enumerate(distinct)}
+        code_of = {key: at[pair] for key, pair in pairs.items()}
         out.append((tuple(distinct), list(map(code_of.__getitem__, ids))))
     return out
 
 
 def _read_weight(player: int, value: object) -> Fraction:
     """One combo weight, checked: a Fraction kept as it is, anything else read as one."""
-    if type(value) is Fraction and 0 <= value <= 1:
-        return value
+    if type(value) is Fraction and 0 <= value.numerator <= value.denominator:
+        return value  # (in lowest terms, its denominator positive: 0 <= value <= 1)
     try:
         if isinstance(value, bool) or not isinstance(value, Fraction | int | float | str):
             raise TypeError(value)
@@ -672,7 +676,7 @@ class Weighting:
                 distinct = [distinct[old] for old in used]
                 code = [at[c] for c in code]
             for weight in distinct:
-                if not 0 < weight <= 1:
+                if not 0 < weight.numerator <= weight.denominator:  # 0 < weight <= 1
                     raise PokerLookupError(
                         f"a combo weight is a number from 0 to 1, got {weight}", str(weight)
                     )

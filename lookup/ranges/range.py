@@ -43,7 +43,7 @@ from lookup.ranges.holdem import class_combos, combo_text, token_combos
 from lookup.ranges.holding import RangeValue
 from lookup.ranges.omaha import parse_omaha_range
 
-__all__ = ["Range", "range_game"]
+__all__ = ["Range", "range_game", "token_classes"]
 
 Combo = tuple[int, ...]
 """A combo as card indices: ``(higher, lower)`` in Hold'em, sorted upwards in Omaha."""
@@ -234,6 +234,7 @@ order, and short-deck has no such order: name the hands
 
     __slots__ = (
         "_deck",
+        "_expanded",
         "_game",
         "_hash",
         "_hole_cards",
@@ -254,6 +255,9 @@ order, and short-deck has no such order: name the hands
     """The range whose text names this one's combos (card removal and ``-`` keep it)."""
     _token_cache: dict[Combo, str] | None
     """Each combo's token, worked out from ``_source`` when first asked for."""
+    _expanded: dict[str, Sequence[Combo]] | None
+    """Each token's combos as the text was read (so :meth:`token_of` need not read them
+    again: in Omaha, expanding the tokens is most of reading a range)."""
     _hash: int | None
     _text: str | None
     """``str(self)``, kept once printed: engines name a range holder by it on every run."""
@@ -290,6 +294,7 @@ order, and short-deck has no such order: name the hands
         self._game, self._hole_cards, self._deck = name, hole_cards, deck
         self._weights = weights
         self._source = tuple(items)
+        self._expanded = read
         self._named_by = self._token_cache = self._hash = self._text = None
 
     def _copy(
@@ -303,7 +308,7 @@ order, and short-deck has no such order: name the hands
         self._weights = weights
         self._source = source
         self._named_by = named_by
-        self._token_cache = self._hash = self._text = None
+        self._token_cache = self._hash = self._text = self._expanded = None
 
     def _new(self, weights: dict[Combo, Fraction], named_by: Range | None = None) -> Range:
         made = object.__new__(Range)
@@ -348,7 +353,7 @@ order, and short-deck has no such order: name the hands
                 found[combo] = exact
         made._game, made._hole_cards, made._deck = name, hole_cards, deck
         made._weights, made._source, made._hash = found, None, None
-        made._named_by = made._token_cache = made._text = None
+        made._named_by = made._token_cache = made._text = made._expanded = None
         return made
 
     @property
@@ -538,9 +543,12 @@ takes flat ranges: use lookup.equity, which weighs them
         """Each combo's token, read as :meth:`__init__` reads the weights: the last wins."""
         tokens: dict[Combo, str] = {}
         read: dict[str, tuple[str, Sequence[Combo]]] = {}  # a repeated token is expanded once
+        expanded = self._expanded or {}
         for token, _ in source:
             if token not in read:
-                combos = _combos(token, self._game, self._hole_cards, self._deck)
+                combos = expanded.get(token)
+                if combos is None:
+                    combos = _combos(token, self._game, self._hole_cards, self._deck)
                 read[token] = _label(token, self._hole_cards), combos
             label, combos = read[token]
             for combo in combos:  # a weight of 0 removed the combo: it is never asked for
@@ -614,6 +622,30 @@ takes flat ranges: use lookup.equity, which weighs them
         if self._hole_cards != 2:
             return ["".join(str(Card.from_index(c)) for c in combo) for combo in sorted(combos)]
         return _holdem_tokens(set(combos), self._deck)
+
+
+def token_classes(written: str | Range, combos: Sequence[Combo], game: GameLike) -> list[str]:
+    """Each of ``combos``' :meth:`Range.token_of` in the range ``written`` (text read as
+    :class:`Range` reads it): how Omaha's ``by_class`` files a range holder's combos.
+
+    Omaha text of one token without a weight names every combo by that token, as the
+    Range would, without reading it again (expanding an Omaha token is most of the work).
+
+    >>> combos = Range("KKQQ ds", game="omaha").combos[:2]
+    >>> token_classes("KKQQ  ds", combos, "omaha")
+    ['KKQQ ds', 'KKQQ ds']
+    >>> token_classes("As Ah Kd Kc", [(36, 37, 50, 51)], "omaha")
+    ['AsAhKdKc']
+    >>> token_classes(Range("KKQQ ds, AAxx:0.5", game="omaha"), combos, "omaha")
+    ['KKQQ ds', 'KKQQ ds']
+    """
+    if isinstance(written, str):
+        token = written.strip()
+        hole_cards = range_game(game)[1]
+        if hole_cards != 2 and token and not any(mark in token for mark in ",:[]"):
+            return [_label(token, hole_cards)] * len(combos)
+        written = Range(written, game)
+    return [written.token_of(combo) for combo in combos]
 
 
 def _rebuild(
