@@ -711,16 +711,23 @@ class Weighting:
         """Each player's group of each showdown, from each player's combo in it."""
         import numpy as np  # numpy: only a weighted run's engine calls this
 
+        # Only players with more than one distinct weight make keys (none in a sampled
+        # run's counting): their codes are gathered once, and nothing is made for the rest.
         codes = [
-            np.asarray(c, dtype=np.intp)[pick] for c, pick in zip(self.codes, picks, strict=True)
+            np.asarray(c, dtype=np.intp).take(pick) if len(v) > 1 else None
+            for c, v, pick in zip(self.codes, self.values, picks, strict=True)
         ]
         out = []
         for p, pick in enumerate(picks):
-            key = np.zeros(len(pick), dtype=np.intp)
+            key = None
             for j, code in enumerate(codes):
-                if j != p and len(self.values[j]) > 1:
-                    key = key * len(self.values[j]) + code
-            out.append(pick.astype(np.intp) * self.others(p) + key)
+                if j != p and code is not None:
+                    key = code if key is None else key * len(self.values[j]) + code
+            group = np.asarray(pick, dtype=np.intp)
+            others = self.others(p)
+            if others > 1:
+                group = group * others
+            out.append(group if key is None else group + key)
         return out
 
     def empty(self) -> tuple[npt.NDArray[np.int64], ...]:
