@@ -383,7 +383,10 @@ order, and short-deck has no such order: name the hands
     @property
     def flat(self) -> bool:
         """True when every combo has weight 1 (a range as engines read text today)."""
-        return all(weight == 1 for weight in self._weights.values())
+        # Each weight object once (a range shares a few), compared as ints: a Fraction's
+        # == per combo cost more than reading the range.
+        objects = dict(zip(map(id, self._weights.values()), self._weights.values(), strict=True))
+        return all(w.numerator == w.denominator for w in objects.values())
 
     def combos_in(self, game: GameLike, who: str = "") -> tuple[Combo, ...]:
         """The combos, for an equity engine playing ``game``: refused unless the range is
