@@ -622,3 +622,38 @@ def test_flat_omaha_text_reads_an_explicit_holding_as_range_does(
         with pytest.raises(lookup.RangeError, match=why) as caught:
             parse_omaha_range(f"{text.split(',')[0]}, {bad}", size)
         assert caught.value.token == bad
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["AKs", "QQ+", "22-55", "A5s-A2s", "KTo+", "AsKd", "random", "15%", "0.5%", "AK", "ak",
+     "10s9s", "AKs-QJs", "AsKx", "AsAs", "AA+s", " QQ", "QQ AKs", "", "150%", "A♠K♠",
+     "\uff21\uff2b"],
+)  # fmt: skip
+def test_a_token_reads_as_parse_range_reads_it(token: str) -> None:
+    # Range reads each token with token_combos: parse_range's combos and errors, exactly.
+    from lookup.ranges.holdem import parse_range, token_combos
+
+    try:
+        expected: object = parse_range(token)
+    except lookup.RangeError as exc:
+        expected = (str(exc), exc.token)
+    try:
+        found: object = token_combos(token)
+    except lookup.RangeError as exc:
+        found = (str(exc), exc.token)
+    assert found == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "game"),
+    [("KKQQ ds", "omaha"), ("  AAxx ", "omaha"), ("AsAhKdKc", "omaha"), ("random", "omaha"),
+     ("AAKK, KKQQ ds", "omaha"), ("AAxx:0.5, KKxx", "omaha"), ("[50]AAxx[/50]", "omaha"),
+     ("AAKxx", "omaha5"), ("AAKK  ss", "omaha")],
+)  # fmt: skip
+def test_token_classes_are_the_ranges_tokens(text: str, game: str) -> None:
+    # One unweighted token names every combo by itself, unread: as the Range would.
+    from lookup.ranges.range import token_classes
+
+    combos = Range(text, game).combos[:200]
+    assert token_classes(text, combos, game) == [Range(text, game).token_of(c) for c in combos]

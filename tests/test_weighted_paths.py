@@ -220,3 +220,111 @@ def test_sampled_weighting_is_every_weight_one() -> None:
     names = [["a", "b", "c"], [], ["d", "e"]]
     ones = [[Fraction(1)] * len(w) for w in weights]
     assert Weighting.of(weights, names).sampled() == Weighting.of(ones, names)
+
+
+@pytest.mark.parametrize("size", [5, (1 << 16) - 1, 1 << 16, (1 << 16) + 7])
+def test_heads_up_outcomes_sum_runs_in_either_width(size: int) -> None:
+    # outcomes_add's heads-up chunk with every assignment holding showdowns sums each
+    # run's wins in uint16 below 2**16 showdowns a chunk and in int64 from there: both
+    # are the per-showdown count, and an empty assignment takes the general path.
+    from lookup.odds.results import outcomes_add
+
+    rng = np.random.default_rng(size)
+    a = rng.integers(0, 50, size).astype(np.uint16)
+    b = rng.integers(0, 50, size).astype(np.uint16)
+    cuts = np.sort(rng.choice(np.arange(1, size), min(3, size - 1), replace=False))
+    for counts in (np.diff(np.concatenate(([0], cuts, [size]))), np.array([size, 0])):
+        rows = len(counts)
+        tally = np.zeros((rows + 2, 4), np.int64, order="F")
+        outcomes_add(tally, 2, counts.astype(np.intp), [a, b])
+        row_of = np.repeat(np.arange(rows), counts)
+        expected = np.zeros((rows + 2, 4), np.int64)
+        np.add.at(expected, (row_of + 2, (a <= b) + 2 * (b <= a)), 1)
+        assert tally.tolist() == expected.tolist()
+
+
+def test_five_players_weighted_exact_is_the_brute_force() -> None:
+    # Five players: 32 outcomes, whose rows outcome_detail builds with numpy (up to 16
+    # outcomes it writes them out in Python); the river, so the brute force is quick.
+    game, board = "holdem", "2c 7d 9h 4s Kd"
+    hands = ["AsAh, AdAc", "KsKh, QsQh", "JsJh", "Ts9s, TdTc", "8s8h, 6s6h"]
+    given: list[list[str] | None] = [["0.5", "1"], ["0.25", "1"], None, ["1", "0.75"], None]
+    ranges, weights, board_cards, weighted = spot_args(game, hands, board, given)
+    equities, by_combo, _, _ = brute_force(game, ranges, weights, board_cards)
+    result = lookup.equity(ranged(game, hands, weighted), board=board, game=game)
+    assert [p.equity_fraction for p in result] == equities
+    for p, player in enumerate(result):
+        if player.by_combo is not None:
+            assert {c: e.equity_fraction for c, e in player.by_combo.items()} == by_combo[p]
+
+
+def test_read_weight_codes_are_read_weights() -> None:
+    # Each player's distinct weights and each combo's code: the weights read_weights
+    # gives (equal values from different objects, strings, floats and zeros share a code).
+    from lookup.odds.results import read_weight_codes, read_weights
+
+    half = Fraction(1, 2)
+    given: list[list[object] | None] = [
+        [half, Fraction(1, 2), "0.5", 0.5, 1, Fraction(1), "0", 0.25],
+        None,
+        ["1/3", "1/3", 1],
+    ]
+    sizes = [8, 3, 3]
+    codes = read_weight_codes(given, sizes)  # type: ignore[arg-type]
+    assert [[v[c] for c in k] for v, k in codes] == read_weights(given, sizes)  # type: ignore[arg-type]
+    assert codes[0] == ((Fraction(0), Fraction(1, 4), half, Fraction(1)), [2, 2, 2, 2, 3, 3, 0, 1])
+    assert codes[1] == ((Fraction(1),), [0, 0, 0])
+    with pytest.raises(lookup.PokerLookupError, match=r"player 3: .* got '2'"):
+        read_weight_codes([None, None, ["1", "2", "3"]], sizes)
+
+
+def test_coded_weighting_is_the_weighting_of_its_weights() -> None:
+    # Weighting.coded drops a weight no live combo has and renumbers the rest, as
+    # Weighting.of finds the distinct weights of the combos it is given.
+    from lookup.odds.results import Weighting
+
+    values = [(Fraction(1, 4), Fraction(1, 2), Fraction(1)), (Fraction(3, 4), Fraction(1))]
+    codes = [[2, 0, 2], [1, 1]]
+    names = [["a", "b", "c"], []]
+    coded = Weighting.coded(values, codes, names)
+    weights = [[values[p][c] for c in codes[p]] for p in range(2)]
+    assert coded == Weighting.of(weights, names)
+    assert coded.values == ((Fraction(1, 4), Fraction(1)), (Fraction(1),))
+    assert coded.codes == ((1, 0, 1), (0, 0))
+    with pytest.raises(lookup.PokerLookupError, match="from 0 to 1, got 0"):
+        Weighting.coded([(Fraction(0), Fraction(1))], [[0, 1]], [["a", "b"]])
+
+
+def test_filed_counts_are_the_differences_of_running_totals() -> None:
+    # The generic engine files each assignment's counts by differences of running totals:
+    # numpy's while the totals fit int64, Python's past it (each step still fits).
+    from lookup.odds.generic import _file
+
+    groups = [np.array([0, 1, 2], np.intp), np.array([2, 1, 0], np.intp)]
+    steps = [[3, *range(1, 13)], [7, *range(2, 26, 2)], [9, *range(3, 39, 3)]]
+    for base in (0, 2**62):  # the totals' last row below 2**63, then past it
+        moved = [[base + x for x in row] for row in steps]
+        totals = [[sum(r[c] for r in moved[: i + 1]) for c in range(13)] for i in range(3)]
+        assert (max(totals[-1]) >= 2**63) == bool(base)
+        filed = tuple(np.zeros((7, 3), np.int64) for _ in groups)
+        _file(filed, groups, [0, 1, 2], totals)
+        for p, table in enumerate(filed):
+            expected = [[0] * 3 for _ in range(7)]
+            for row, step in enumerate(moved):
+                for r, value in enumerate([step[0], *(step[1 + k * 2 + p] for k in range(6))]):
+                    expected[r][int(groups[p][row])] += value
+            assert table.tolist() == expected
+
+
+def test_a_game_keeps_its_hash() -> None:
+    # A game's hash is made once and kept: the same as its fields', equal games alike.
+    import pickle
+
+    from lookup.game.registry import get_game
+
+    omaha = get_game("omaha")
+    assert hash(omaha) == hash(omaha._fields()) == hash(omaha)
+    copy = pickle.loads(pickle.dumps(omaha))
+    assert copy == omaha and hash(copy) == hash(omaha)
+    with pytest.raises(AttributeError, match="immutable"):
+        omaha._hash = 0
