@@ -107,7 +107,7 @@ from lookup.odds.results import (
     detail_of_codes,
     exact_counts,
     keep_odds,
-    read_weights,
+    read_weight_codes,
     sample_chunk_size,
     sampled_counts,
     weighted_assignments,
@@ -470,17 +470,22 @@ def _setup(
         known.append(tuple(c.index for c in cards))
     if given_names is not None:
         names = [n if g is None else g for n, g in zip(names, given_names, strict=True)]
-    weighed: dict[int, dict[Holding, Fraction]] = {}
+    # Weighted: each range holder's distinct weights and each combo's index among them
+    # (read_weight_codes: no Fraction is touched per combo).
+    coded: dict[int, tuple[tuple[Fraction, ...], dict[Holding, int]]] = {}
     if weights is not None:
-        read = read_weights(weights, [len(ranges.get(p, ((),))) for p in range(len(hands))])
-        for p, weight in enumerate(read):
-            if p not in ranges and not weight[0]:
+        combo_counts = [len(ranges.get(p, ((),))) for p in range(len(hands))]
+        read = read_weight_codes(weights, combo_counts)
+        for p, (distinct, codes) in enumerate(read):
+            if p not in ranges and not distinct[codes[0]]:
                 raise RangeError(
                     f"player {p + 1}'s holding {names[p]!r} has a weight of 0", names[p]
                 )
         for p, combos in ranges.items():
-            weighed[p] = dict(zip(combos, read[p], strict=True))
-            ranges[p] = tuple(c for c in combos if weighed[p][c])  # a weight of 0 removes it
+            distinct, codes = read[p]
+            coded[p] = distinct, dict(zip(combos, codes, strict=True))
+            if not distinct[0]:  # a weight of 0 (the least, code 0) removes the combo
+                ranges[p] = tuple(c for c, code in zip(combos, codes, strict=True) if code)
     blocked = set(owner) | (set(range(52)) - deck)
     for index, combos in list(ranges.items()):
         left = tuple(c for c in combos if blocked.isdisjoint(c))
@@ -503,8 +508,9 @@ def _setup(
     no_low = 0 if low_ranking is None else low_ranking.class_count
     weighting = None
     if weights is not None:
-        weighting = Weighting.of(
-            [[weighed[p][c] for c in ranges[p]] if p in ranges else [Fraction(1)]
+        weighting = Weighting.coded(
+            [coded[p][0] if p in ranges else (Fraction(1),) for p in range(len(hands))],
+            [list(map(coded[p][1].__getitem__, ranges[p])) if p in ranges else [0]
              for p in range(len(hands))],
             [[_combo_name(c) for c in ranges[p]] if p in ranges else []
              for p in range(len(hands))],

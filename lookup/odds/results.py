@@ -655,6 +655,7 @@ class Weighting:
         values: Sequence[Sequence[Fraction]],
         codes: Sequence[Sequence[int]],
         names: Sequence[Sequence[str]],
+        classes: Sequence[Sequence[str]] = (),
     ) -> Weighting:
         """:meth:`of` the weights ``values[p][codes[p][c]]`` (each player's distinct
         weights, ascending, as :func:`read_weight_codes` gives them): the same Weighting,
@@ -683,7 +684,10 @@ class Weighting:
             kept.append(tuple(distinct))
             renumbered.append(tuple(code))
             weights.append(tuple([distinct[c] for c in code]))
-        return cls(tuple(weights), tuple(tuple(n) for n in names), tuple(kept), tuple(renumbered))
+        return cls(
+            tuple(weights), tuple(tuple(n) for n in names), tuple(kept), tuple(renumbered),
+            tuple(tuple(c) for c in classes),
+        )  # fmt: skip
 
     def sampled(self) -> Weighting:
         """The same players and combos with every weight 1: a sampled run draws its

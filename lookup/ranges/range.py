@@ -648,7 +648,16 @@ def token_classes(written: str | Range, combos: Sequence[Combo], game: GameLike)
         if hole_cards != 2 and token and not any(mark in token for mark in ",:[]"):
             return [_label(token, hole_cards)] * len(combos)
         written = Range(written, game)
-    return [written.token_of(combo) for combo in combos]
+    if (
+        written._named_by is None
+        and written._source is not None
+        and written._weights.keys() >= set(combos)
+    ):
+        # Read from text, as the engines' ranges are: every combo's token from one map.
+        if written._token_cache is None:
+            written._token_cache = written._token_map(written._source)
+        return list(map(written._token_cache.__getitem__, combos))
+    return [written.token_of(combo) for combo in combos]  # token_of names a stranger
 
 
 def _rebuild(
