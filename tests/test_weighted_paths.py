@@ -328,3 +328,15 @@ def test_a_game_keeps_its_hash() -> None:
     assert copy == omaha and hash(copy) == hash(omaha)
     with pytest.raises(AttributeError, match="immutable"):
         omaha._hash = 0
+
+
+@pytest.mark.parametrize(
+    "text", ["As:Ah", "AsAh:1", "[50]AsAh[/50]", "As Ah:0.5", "Jk:1", "🃏:", "As,Ah[", "10h:9h"]
+)
+def test_text_with_a_weight_mark_is_never_cards(text: str) -> None:
+    # The front door reads text with ':' or '[' as a range without trying it as cards
+    # first: no such text reads as cards, in any game's number of hole cards.
+    from lookup.ranges.holding import holding_cards
+
+    for hole_cards in (2, 4, 5, 7):
+        assert holding_cards(text, hole_cards) is None

@@ -19,7 +19,6 @@ from lookup.core.cards import CardsLike
 from lookup.core.errors import RangeError
 from lookup.game.registry import Game, GameLike, get_game
 from lookup.odds.results import DEFAULT_EXACT_LIMIT, EquityResult, HoldingLike, check_question
-from lookup.ranges.holding import holding_cards
 from lookup.ranges.range import Range
 from lookup.ranking.ranking import RulesLike, get_ranking
 
@@ -196,11 +195,9 @@ def _weighed(
     held: list[HoldingLike] = []
     weights: list[list[Fraction] | None] = []
     for player, holding in enumerate(hands, start=1):
-        if (
-            isinstance(holding, str)
-            and ("[" in holding or ":" in holding)
-            and holding_cards(holding, game.hole_cards) is None
-        ):
+        # Cards never hold a ':' or a '[' (a card is a rank and a suit, or a joker), so
+        # text with one is range text: no card reading is tried first.
+        if isinstance(holding, str) and ("[" in holding or ":" in holding):
             try:
                 holding = Range(holding, game)
             except RangeError as exc:

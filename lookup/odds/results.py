@@ -675,7 +675,7 @@ class Weighting:
             if len(used) != len(distinct):  # some weight's combos are all gone: renumber
                 at = {old: new for new, old in enumerate(used)}
                 distinct = [distinct[old] for old in used]
-                code = [at[c] for c in code]
+                code = list(map(at.__getitem__, code))
             for weight in distinct:
                 if not 0 < weight.numerator <= weight.denominator:  # 0 < weight <= 1
                     raise PokerLookupError(
@@ -683,7 +683,7 @@ class Weighting:
                     )
             kept.append(tuple(distinct))
             renumbered.append(tuple(code))
-            weights.append(tuple([distinct[c] for c in code]))
+            weights.append(tuple(map(distinct.__getitem__, code)))  # (map: in C)
         return cls(
             tuple(weights), tuple(tuple(n) for n in names), tuple(kept), tuple(renumbered),
             tuple(tuple(c) for c in classes),
@@ -1068,7 +1068,7 @@ def _weighted(
             if j != p:
                 keys = [k * v for k in keys for v in ints]
         values = scaled[p]
-        own = [values[c] for c in weighting.codes[p]]  # each combo takes its own by code
+        own = list(map(values.__getitem__, weighting.codes[p]))  # each combo's, by its code
         # by_combo[r, c]: row r of combo c, its groups weighted by the others' weights.
         cube = table.reshape(len(DETAIL_ROWS), combos, len(keys))
         # Every tally, key and weight is >= 0, so no partial sum below exceeds a row's
