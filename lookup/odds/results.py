@@ -1082,7 +1082,7 @@ def _weighted(
             keyed = np.array(keys, dtype=object)
             by_combo = np.tensordot(cube.astype(object), keyed, axes=([2], [0]))
             row_totals = by_combo.dot(np.array(own, dtype=object))
-        totals.append([int(x) for x in row_totals.tolist()])
+        totals.append(row_totals.tolist())  # Python ints, from int64 or object alike
         if not weighting.names[p]:
             parts.append(None)
             continue
