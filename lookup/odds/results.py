@@ -481,11 +481,28 @@ def read_weight_codes(
         # modular inverse, a pair of ints' next to nothing.
         pairs = {key: (w.numerator, w.denominator) for key, w in read.items()}
         by_pair = dict(zip(pairs.values(), read.values(), strict=True))
-        distinct = sorted(by_pair.values())
+        distinct = _ascending(by_pair)
         at = {(w.numerator, w.denominator): i for i, w in enumerate(distinct)}
         code_of = {key: at[pair] for key, pair in pairs.items()}
         out.append((tuple(distinct), list(map(code_of.__getitem__, ids))))
     return out
+
+
+def _ascending(by_pair: dict[tuple[int, int], Fraction]) -> list[Fraction]:
+    """Distinct weights, keyed by (numerator, denominator), in ascending order: by their
+    correctly rounded quotients (comparing Fractions runs Python code a pair), and by
+    the Fractions themselves should two quotients round alike.
+
+    >>> _ascending({(1, 2): Fraction(1, 2), (1, 4): Fraction(1, 4), (1, 1): Fraction(1)})
+    [Fraction(1, 4), Fraction(1, 2), Fraction(1, 1)]
+    >>> close = Fraction(10**20, 10**20 + 1)
+    >>> _ascending({(1, 1): Fraction(1), (close.numerator, close.denominator): close})
+    [Fraction(100000000000000000000, 100000000000000000001), Fraction(1, 1)]
+    """
+    quotients = {pair[0] / pair[1]: weight for pair, weight in by_pair.items()}
+    if len(quotients) < len(by_pair):  # two distinct weights round to one float
+        return sorted(by_pair.values())
+    return [quotients[q] for q in sorted(quotients)]
 
 
 def _read_weight(player: int, value: object) -> Fraction:
@@ -837,7 +854,7 @@ def outcomes_add(
     """
     import numpy as np  # numpy: only a weighted run's engine calls this
 
-    starts = np.cumsum(counts) - counts
+    starts = np.add.accumulate(counts) - counts  # (ufunc methods: no Python wrapper)
     if len(classes) == 2 and len(counts) and counts.all():
         # Heads-up, every assignment with showdowns (the usual chunk): as below, its rows
         # a slice, and each run's wins summed from bytes into uint16 when no run can
@@ -1034,8 +1051,11 @@ def detail_counts(detail: tuple[npt.NDArray[np.int64], ...], hilo: bool = False)
     >>> detail_counts((np.arange(14, dtype=np.int64).reshape(7, 2),)).shares
     [13]
     """
+    import numpy as np  # numpy: only a weighted run's engine calls this
+
     # One sum a player (int64, as each row's own sum), read back as Python ints.
-    rows = [list(row) for row in zip(*(d.sum(axis=1).tolist() for d in detail), strict=True)]
+    sums = [np.add.reduce(d, axis=1).tolist() for d in detail]
+    rows = [list(row) for row in zip(*sums, strict=True)]
     return Counts(
         rows[0][0], rows[1], rows[2], rows[3], rows[4],
         rows[5] if hilo else None, rows[6] if hilo else None, detail,
@@ -1074,7 +1094,8 @@ def _weighted(
         # Every tally, key and weight is >= 0, so no partial sum below exceeds a row's
         # total count times the largest key times the largest own weight: under 2**63,
         # int64 is exact (and ~50x faster than Python ints); else Python ints.
-        bound = max(int(table.sum(axis=1).max()), 1) * max(keys) * max(values)
+        most = int(np.maximum.reduce(np.add.reduce(table, axis=1)))
+        bound = max(most, 1) * max(keys) * max(values)
         if bound < 2**63:
             by_combo = cube @ np.array(keys, dtype=np.int64)
             row_totals = by_combo @ np.array(own, dtype=np.int64)
