@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import lookup
 from lookup.core.cards import parse_cards
+from lookup.core.errors import RangeError
 from lookup.ranges.holdem import parse_range
 from lookup.ranges.omaha import parse_omaha_range
 from lookup.ranges.range import Range, range_game
@@ -657,3 +658,21 @@ def test_token_classes_are_the_ranges_tokens(text: str, game: str) -> None:
 
     combos = Range(text, game).combos[:200]
     assert token_classes(text, combos, game) == [Range(text, game).token_of(c) for c in combos]
+
+
+def test_a_weight_of_thousands_of_digits_is_refused_as_a_weight_in_one_short_line() -> None:
+    # More digits than Python reads as an int once escaped as int()'s bare ValueError
+    # (a traceback on the command line); the message also repeated the whole token.
+    long = "0." + "1" * 5000
+    with pytest.raises(RangeError) as caught:
+        Range(f"KK:{long}")
+    assert caught.value.token == f"KK:{long}"
+    assert "a weight is an exact decimal from 0 to 1 of at most 1,000 digits" in str(caught.value)
+    assert len(str(caught.value)) < 300
+    with pytest.raises(RangeError):
+        Range(f"[{long}]KK[/{long}]")
+    # Zeros that change nothing are not digits that count: these weights are 1 and 1/2.
+    assert Range("KK:" + "0" * 5000 + "1") == Range("KK")
+    assert Range("KK:0.5" + "0" * 5000).weights == Range("KK:0.5").weights
+    err = assert_one_line_error(pokerlookup("equity", f"KK:{long}", "QQ"), "at most 1,000 digits")
+    assert len(err) < 400

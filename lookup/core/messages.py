@@ -21,7 +21,7 @@ TYPE_CHECKING = False  # typing is the type checker's alone: importing it costs 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["count", "duplicate_card", "player", "unknown_name", "whole_number"]
+__all__ = ["clipped", "count", "duplicate_card", "player", "unknown_name", "whole_number"]
 
 
 def count(number: int, noun: str) -> str:
@@ -33,6 +33,15 @@ def count(number: int, noun: str) -> str:
     ('0 showdowns', '1 deal', '20,000 showdowns')
     """
     return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"
+
+
+def clipped(text: str) -> str:
+    """``repr`` of given text for a message, cut short: a 50 KB range is no message.
+
+    >>> clipped("QQ+"), clipped("9" * 100)
+    ("'QQ+'", "'99999999999999999999999999999999999999999999999999'... (100 characters)")
+    """
+    return repr(text) if len(text) <= 60 else repr(text[:50]) + f"... ({len(text):,} characters)"
 
 
 def player(seat_or_name: int | str) -> str:

@@ -51,7 +51,7 @@ from typing import Final
 
 from lookup.core.cards import ALL_COMBOS, DECK, RANK_CHARS, SUIT_CHARS, Card, Combo, parse_cards
 from lookup.core.errors import CardError, HandSizeError, RangeError, TableError
-from lookup.core.messages import count
+from lookup.core.messages import clipped, count
 from lookup.preflop.table import preflop_order
 from lookup.ranges.holding import RangeValue, holding_cards
 
@@ -229,11 +229,6 @@ def _percent_end(percent: float) -> int:
     return ends[min(taken, len(ends) - 1)]
 
 
-def _short(text: str) -> str:
-    """``repr`` of a token or range for a message, cut short: a 50 KB range is no message."""
-    return repr(text) if len(text) <= 60 else repr(text[:50]) + f"... ({len(text):,} characters)"
-
-
 def parse_range(text: str | RangeValue) -> tuple[Combo, ...]:
     """Expand range notation into its distinct combos, in order of first appearance.
 
@@ -286,11 +281,11 @@ def parse_range(text: str | RangeValue) -> tuple[Combo, ...]:
             raise
         except ValueError as exc:
             raise RangeError(
-                f"cannot read {_short(token)} in range {_short(text)}: {exc}", token
+                f"cannot read {clipped(token)} in range {clipped(text)}: {exc}", token
             ) from None
         seen.update(dict.fromkeys(combos))  # update keeps the first position of a repeat
     if not seen:
-        raise RangeError(f"empty range {_short(text)}: give {_FORMS}", text)
+        raise RangeError(f"empty range {clipped(text)}: give {_FORMS}", text)
     return tuple(seen)
 
 
@@ -314,7 +309,7 @@ def token_combos(token: str) -> tuple[Combo, ...]:
     except TableError:  # the preflop table behind "15%" is bad: that, not the range
         raise
     except ValueError as exc:
-        text = _short(token)
+        text = clipped(token)
         raise RangeError(f"cannot read {text} in range {text}: {exc}", token) from None
     if not combos:  # never so far; parse_range says why if it ever is
         return parse_range(token)

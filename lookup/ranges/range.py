@@ -38,6 +38,7 @@ from typing import Final, Literal
 
 from lookup.core.cards import RANK_CHARS, Card, CardsLike, parse_cards
 from lookup.core.errors import CardError, RangeError
+from lookup.core.messages import clipped
 from lookup.game.registry import GameLike, get_game
 from lookup.ranges.holdem import class_combos, combo_text, token_combos
 from lookup.ranges.holding import RangeValue
@@ -49,6 +50,8 @@ Combo = tuple[int, ...]
 """A combo as card indices: ``(higher, lower)`` in Hold'em, sorted upwards in Omaha."""
 
 _MARK: Final = re.compile(r"\[\s*(/?)\s*([^\[\]]*?)\s*\]")
+_MOST_DIGITS: Final = 1000
+"""The most significant digits a weight may have (Python reads at most 4,300 as an int)."""
 _DECIMAL: Final = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+", re.ASCII)
 _PERCENT: Final = re.compile(r"\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*%\s*", re.ASCII)
 _HOLDEM_SEPARATORS: Final = re.compile(r"[ \t\r\n,]+")
@@ -94,12 +97,20 @@ def _decimal(text: str, token: str, percent: bool) -> Fraction:
         # Read from its digits as two ints: Fraction(text) parses with a regex again and
         # the division by 100 normalises twice (~6 us a weight, most of reading a small range).
         whole, _, places = text.partition(".")
-        numerator = int(whole + places)
-        denominator = 10 ** len(places) * (100 if percent else 1)
-        if numerator <= denominator:
-            return Fraction(numerator, denominator)
+        whole, places = whole.lstrip("0"), places.rstrip("0")  # the same number
+        # More digits than Python reads as an int (sys.get_int_max_str_digits) are no
+        # weight anyone means: refused as one, not as int()'s ValueError.
+        if len(whole) + len(places) <= _MOST_DIGITS:
+            numerator = int(whole + places or "0")
+            denominator = 10 ** len(places) * (100 if percent else 1)
+            if numerator <= denominator:
+                return Fraction(numerator, denominator)
     what = "a percentage from 0 to 100" if percent else "an exact decimal from 0 to 1"
-    raise RangeError(f"weight {text!r} in {token!r}: a weight is {what}", token)
+    raise RangeError(
+        f"weight {clipped(text)} in {clipped(token)}: a weight is {what}"
+        + (f" of at most {_MOST_DIGITS:,} digits" if len(text) > _MOST_DIGITS else ""),
+        token,
+    )
 
 
 def _weight_text(weight: Fraction) -> str:
@@ -138,15 +149,19 @@ def _items(text: str, omaha: bool) -> list[tuple[str, Fraction]]:
                 continue
             if group is not None:  # two weights for one token: which was meant is unclear
                 raise RangeError(
-                    f"{token!r} is inside the bracket group {group[0]!r}: a token there takes "
-                    "the group's weight, so drop its ':W' or close the group first",
+                    f"{clipped(token)} is inside the bracket group {group[0]!r}: a token there "
+                    "takes the group's weight, so drop its ':W' or close the group first",
                     token,
                 )
             name, _, weight = token.rpartition(":")
             if ":" in name:
-                raise RangeError(f"{token!r} has more than one weight: give one, TOKEN:W", token)
+                raise RangeError(
+                    f"{clipped(token)} has more than one weight: give one, TOKEN:W", token
+                )
             if not name.strip():
-                raise RangeError(f"{token!r} has a weight but no token before the ':'", token)
+                raise RangeError(
+                    f"{clipped(token)} has a weight but no token before the ':'", token
+                )
             items.append((name.strip(), _decimal(weight.strip(), token, percent=False)))
 
     start = 0
@@ -191,7 +206,7 @@ def _combos(token: str, game: str, hole_cards: int, deck: frozenset[int]) -> Seq
     """The combos of one unweighted token in ``game``'s notation, on its deck."""
     if game != "holdem" and _PERCENT.fullmatch(token) is not None:
         raise RangeError(
-            f"{token!r}: a percentage takes the strongest hands in Hold'em's preflop order, "
+            f"{clipped(token)}: a percentage takes the strongest hands in Hold'em's preflop order, "
             f"and {game} has no such order: name the hands",
             token,
         )
@@ -205,7 +220,9 @@ def _combos(token: str, game: str, hole_cards: int, deck: frozenset[int]) -> Seq
             token = "x" * hole_cards
         combos = list(parse_omaha_range(token, hole_cards))  # explicit holdings included
     if not combos:
-        raise RangeError(f"{token!r} names no {game} hand: its ranks are not in the deck", token)
+        raise RangeError(
+            f"{clipped(token)} names no {game} hand: its ranks are not in the deck", token
+        )
     return combos
 
 
@@ -290,7 +307,7 @@ order, and short-deck has no such order: name the hands
                 for combo in combos:
                     weights.pop(combo, None)
         if not weights:
-            raise RangeError(f"range {text!r} names no combo with a weight above 0", text)
+            raise RangeError(f"range {clipped(text)} names no combo with a weight above 0", text)
         self._game, self._hole_cards, self._deck = name, hole_cards, deck
         self._weights = weights
         self._source = tuple(items)
