@@ -14,8 +14,10 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -465,3 +467,53 @@ def test_game_evaluators_read_tuples_and_lists_of_ints_alike(game: str) -> None:
         assert answers[0] == answers[1] == lookup.CardError
     assert evaluate(tuple(index), shared, game=game) == evaluate(list(index), shared, game=game)
     assert evaluate(tuple(index), shared, game=game) == evaluate(hole, shared, game=game)
+
+
+ODD_VALUES: list[object] = [
+    None, 5, 2.5, True, b"AsKs", ["As"], [51, 51], {"a": 1}, object(), "", "  ", "Zz",
+    "As" * 30, float("nan"), -1, 10**30, ("As", "Kd"), "🃏",
+]  # fmt: skip
+PUBLIC_CALLS: dict[str, Callable[[Any], object]] = {
+    "evaluate": lambda x: lookup.evaluate(x),
+    "evaluate board": lambda x: lookup.evaluate("As Ks", x),
+    "evaluate game": lambda x: lookup.evaluate("As Ks Qs Js", "Ts 9s 8s", game=x),
+    "evaluate rules": lambda x: lookup.evaluate("As Ks Qs Js Ts", rules=x),
+    "equity hands": lambda x: lookup.equity(x),
+    "equity holding": lambda x: lookup.equity([x, "KK"]),
+    "equity board": lambda x: lookup.equity(["AsAh", "KK"], board=x),
+    "equity dead": lambda x: lookup.equity(["AsAh", "KK"], dead=x),
+    "equity samples": lambda x: lookup.equity(["AsAh", "KK"], samples=x, seed=1),
+    "equity seed": lambda x: lookup.equity(["AsAh", "KK"], samples=100, seed=x),
+    "equity exact_limit": lambda x: lookup.equity(["AsAh", "KK"], board="2c3d4h", exact_limit=x),
+    "equity target": lambda x: lookup.equity(["AsAh", "KK"], target_std_error=x, seed=1),
+    "showdown": lambda x: lookup.showdown(x, board="2c3d4h5s7c"),
+    "showdown holding": lambda x: lookup.showdown({"a": x, "b": "KsKd"}, board="2c3d4h5s7c"),
+    "Range": lambda x: lookup.Range(x),
+    "Range game": lambda x: lookup.Range("AA", game=x),
+    "breakdown": lambda x: lookup.breakdown(x, board="2c3d4h"),
+    "breakdown board": lambda x: lookup.breakdown("AA", board=x),
+    "breakdown street": lambda x: lookup.breakdown("AA", board="2c3d4h", street=x),
+    "outs": lambda x: lookup.outs(x, "2c3d4h"),
+    "outs board": lambda x: lookup.outs(["AsAh", "KsKd"], x),
+    "strength board": lambda x: lookup.strength(x),
+    "strength hands": lambda x: lookup.strength("2c3d4h", hands=x),
+    "strength opponents": lambda x: lookup.strength("2c3d4h", hands="AsAh", opponents=x),
+    "strength bins": lambda x: lookup.strength("2c3d4h", hands="AsAh", bins=x),
+    "best_five": lambda x: lookup.best_five(x, "2c3d4h5s7c"),
+    "evaluate_batch": lambda x: lookup.evaluate_batch(x),
+    "get_game": lambda x: lookup.get_game(x),
+    "get_ranking": lambda x: lookup.get_ranking(x),
+}
+
+
+@pytest.mark.parametrize("call", PUBLIC_CALLS, ids=str)
+def test_an_odd_value_anywhere_is_answered_or_refused_by_a_package_error(call: str) -> None:
+    # Once: Range(game=[...]) and breakdown(street=[...]) raised TypeError (unhashable),
+    # strength(hands="🃏") IndexError and strength(bins=10**30) numpy's ValueError.
+    for value in ODD_VALUES:
+        try:
+            PUBLIC_CALLS[call](value)
+        except lookup.PokerLookupError as exc:
+            assert isinstance(exc, ValueError) and hasattr(exc, "token"), (call, value)
+        except Exception as exc:  # anything else is a defect, whatever its type
+            pytest.fail(f"{call}({value!r:.40}) raised {type(exc).__name__}: {exc}"[:300])

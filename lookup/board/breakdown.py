@@ -34,7 +34,7 @@ from numpy.typing import NDArray
 from lookup.board.made import DRAWS, FORMATIONS, Label, Labels, board_tables, label_rows
 from lookup.core.cards import DECK, Card, CardsLike, parse_cards
 from lookup.core.errors import DuplicateCardError, GameError, PokerLookupError, RangeError
-from lookup.core.messages import duplicate_card, whole_number
+from lookup.core.messages import duplicate_card, unknown_name, whole_number
 from lookup.core.progress import LateProgress
 from lookup.game.registry import GameLike, get_game
 from lookup.ranges.range import Range
@@ -332,8 +332,8 @@ def _street_size(shown: int, street: str | None) -> int:
                 shown,
             )
         return shown
-    if street not in STREETS:
-        raise PokerLookupError(f"unknown street {street!r}: streets are flop, turn, river", street)
+    if not isinstance(street, str) or street not in STREETS:
+        raise PokerLookupError(unknown_name("street", street, STREETS), street)
     if shown > STREETS[street]:
         raise PokerLookupError(
             f"a board of {shown} cards is past the {street} ({STREETS[street]} cards)", shown

@@ -37,7 +37,7 @@ import secrets
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 from math import comb, lcm
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -50,7 +50,7 @@ from lookup.batch.strength_counts import (
     river_counts,
     river_fields,
 )
-from lookup.core.cards import DECK, CardsLike, parse_cards
+from lookup.core.cards import DECK, Card, CardsLike, parse_cards
 from lookup.core.errors import (
     CardError,
     DuplicateCardError,
@@ -69,10 +69,14 @@ from lookup.ranges.holding import holding_cards
 from lookup.ranges.range import Range
 from lookup.ranking.ranking import Ranking, RulesLike
 
-__all__ = ["OpponentLike", "strength"]
+__all__ = ["MAX_BINS", "OpponentLike", "strength"]
 
 OpponentLike = str | Range
 """An opponent: ``"random"``, range text (weights allowed) or a :class:`Range`."""
+
+MAX_BINS: Final = 1000
+"""The most histogram bins: far finer than any abstraction uses (8 to 50 are usual), and a
+1,081-hand flop's histograms stay under 10 MB."""
 
 F64 = npt.NDArray[np.float64]
 _STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
@@ -103,7 +107,7 @@ def strength(
         (sampled, ``hands`` required)
     ``dead``: cards out of play
     ``rules``: a ranking replacing the game's own (as :func:`lookup.equity` takes it)
-    ``bins``: the histogram's number of equal bins of [0, 1]
+    ``bins``: the histogram's number of equal bins of [0, 1] (1 to :data:`MAX_BINS`)
     ``table``: a folder of Hold'em strength tables (``python -m tablegen strength``
         writes them): ``expected_hs``, ``expected_hs2``, ``histogram`` and ``percentile``
         are then read from it (the same numbers, bit for bit); ``hs`` and hand potential
@@ -149,7 +153,7 @@ def strength(
             f"{found.name!r} under {ranking.name}",
             found.name,
         )
-    if (problem := whole_number("bins", bins, 1)) is not None:
+    if (problem := whole_number("bins", bins, 1, MAX_BINS)) is not None:
         raise PokerLookupError(problem, bins)
     deck = [card.index for card in ranking.deck]
     board_ix = _cards(board, ranking)
@@ -275,17 +279,18 @@ def _hands(
             ) from None
     found: dict[tuple[int, ...], None] = {}  # in the order given, each hand once
     for row in rows:
-        text = "".join(str(DECK[i]) for i in row)
+        held = [Card.from_index(i) for i in row]  # a joker too (no DECK entry): refused below
+        text = "".join(map(str, held))
         if len(row) != hole:
             raise HandSizeError(
                 f"hand {text} has {count(len(row), 'card')}; {game.name} hands have {hole}", text
             )
-        ranking.check_deck(DECK[i] for i in row)
-        for i in row:
-            if i in out:
-                place = "the board" if i in board else "the dead cards"
-                card = str(DECK[i])
-                raise DuplicateCardError(duplicate_card(card, place, f"the hand {text}"), card)
+        ranking.check_deck(held)
+        for card in held:
+            if card.index in out:
+                place = "the board" if card.index in board else "the dead cards"
+                name = str(card)
+                raise DuplicateCardError(duplicate_card(name, place, f"the hand {text}"), name)
         found[tuple(sorted(row, reverse=True))] = None
     if not found:
         raise HandSizeError("hands names no hand", hands)

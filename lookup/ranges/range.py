@@ -59,7 +59,6 @@ _OMAHA_GAMES: Final = {4: "omaha", 5: "omaha5", 6: "omaha6"}
 _ONE: Final = Fraction(1)
 
 
-@cache
 def range_game(game: GameLike) -> tuple[str, int, frozenset[int]]:
     """Whose notation a game's ranges are in: ``(name, hole cards, deck indices)``.
 
@@ -75,6 +74,15 @@ def range_game(game: GameLike) -> tuple[str, int, frozenset[int]]:
     lookup.RangeError: game 'stud' has no range notation: ranges are read in holdem, \
 short-deck and the omaha games
     """
+    try:
+        return _range_game(game)
+    except TypeError:  # unhashable (a list, a dict): no game; get_game says what is allowed
+        get_game(game)
+        raise
+
+
+@cache
+def _range_game(game: GameLike) -> tuple[str, int, frozenset[int]]:
     found = get_game(game)
     notation = found.family.range_notation
     if notation == "holdem":
