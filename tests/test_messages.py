@@ -191,3 +191,23 @@ def test_every_count_option_reads_one_way(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert WHOLE.search(err), err
+
+
+LONG = "x" * 3000
+LONG_INPUTS: list[Callable[[], str]] = [
+    lambda: _raised(lambda: lookup.evaluate(LONG)),
+    lambda: _raised(lambda: lookup.evaluate("As Ks", LONG)),
+    lambda: _raised(lambda: lookup.get_game(LONG)),
+    lambda: _raised(lambda: lookup.get_ranking(LONG)),
+    lambda: _raised(lambda: lookup.equity([LONG, "KK"])),
+    lambda: _raised(lambda: lookup.Range(f"KK:{'0.' + '1' * 3000}")),
+    lambda: _cli(["eval", LONG]),
+    lambda: _cli(["equity", "AsAh", "KK", "--game", LONG]),
+]
+
+
+@pytest.mark.parametrize("provoke", LONG_INPUTS)
+def test_a_long_input_is_cut_short_in_its_one_line(provoke: Callable[[], str]) -> None:
+    # Messages quoted a 3,000-character input whole: one line, but no message to read.
+    message = provoke()
+    assert len(message) < 400 and "characters)" in message, message[:500]

@@ -37,7 +37,7 @@ from functools import cache
 from itertools import combinations_with_replacement, product
 
 from lookup.core.errors import CardError, DuplicateCardError
-from lookup.core.messages import duplicate_card
+from lookup.core.messages import clipped, duplicate_card
 
 # typing is imported by the type checker only: importing it (and the re, contextlib it
 # pulls in) costs a script more than parsing its cards.
@@ -395,14 +395,14 @@ def _parse_run(run: str) -> list[Card]:
             end = next((i for i in range(suit_pos, len(run)) if run[i] in _SUIT_BY_TEXT), None)
             token = run[pos:] if end is None else run[pos : end + 1]
             raise CardError(
-                f"unknown rank {rank_text!r} in card {token!r}: {_ALLOWED_RANKS}", token
+                f"unknown rank {rank_text!r} in card {clipped(token)}: {_ALLOWED_RANKS}", token
             )
         if suit_pos >= len(run):
-            raise CardError(f"card {token!r} has no suit: {_ALLOWED_SUITS}", token)
+            raise CardError(f"card {clipped(token)} has no suit: {_ALLOWED_SUITS}", token)
         suit = _SUIT_BY_TEXT.get(run[suit_pos])
         if suit is None:
             raise CardError(
-                f"unknown suit {run[suit_pos]!r} in card {token!r}: {_ALLOWED_SUITS}", token
+                f"unknown suit {run[suit_pos]!r} in card {clipped(token)}: {_ALLOWED_SUITS}", token
             )
         cards.append(DECK[4 * rank + suit])
         pos = suit_pos + 1

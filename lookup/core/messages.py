@@ -84,7 +84,8 @@ def unknown_name(
     >>> unknown_name("game family", "mahjong", ["holdem"], plural="families")
     "unknown game family 'mahjong': families are holdem"
     """
-    return f"unknown {kind} {name!r}: {plural or kind + 's'} are {', '.join(known)}"
+    shown = clipped(name) if isinstance(name, str) else repr(name)
+    return f"unknown {kind} {shown}: {plural or kind + 's'} are {', '.join(known)}"
 
 
 def whole_number(
