@@ -132,10 +132,13 @@ def plain_install(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path
             (lent / top).symlink_to(Path(str(found.locate_file(top))))
     (site / "dependencies.pth").write_text(f"{lent}\n")
     # pip --python installs into that venv as its own pip would: the console script included.
+    # Without PYTHONPATH: a checkout on it (PYTHONPATH=. pytest) shows pip its egg-info,
+    # and pip then skips the wheel as installed already.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
          "--no-index", str(wheel)],
-        check=True,
+        check=True, env=env,
     )  # fmt: skip
     return env_dir / "bin"
 
