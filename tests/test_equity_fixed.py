@@ -174,6 +174,16 @@ def test_fixed_counts_refuses_cards_held_twice() -> None:
         fixed_counts([(51, 50), (50, 46)], [0, 1, 2], list(range(3, 40)), seven)
     with pytest.raises(PokerLookupError, match="one or two cards"):
         fixed_counts([(51, 50), (47, 46)], [0, 1], list(range(3, 40)), seven)
+    with pytest.raises(PokerLookupError, match="one or two cards"):  # checked or not
+        fixed_counts([(51, 50), (47, 46)], [0, 1], list(range(3, 40)), seven, checked=False)
+    # checked=False trusts its caller and answers alike where every card is held once.
+    rivers = get_ranking("standard").kernels.rivers7
+    for seed in range(20):
+        holes, board, dead = random_spot(seed, "standard", 2 + seed % 4, 3 + seed % 3)
+        free = [c for c in range(52) if c not in {*board, *dead, *(x for h in holes for x in h)}]
+        assert fixed_counts(holes, board, free, seven, rivers, checked=False) == fixed_counts(
+            holes, board, free, seven, rivers
+        )
 
 
 _RANKS = "23456789TtJjQqKkAa"
@@ -206,3 +216,84 @@ def test_every_combo_written_run_together_reads_back() -> None:
             assert holding_cards(holding, 2) == (DECK[a], DECK[b]) == parse_cards(holding)
         else:
             assert holding_cards(holding, 2) is None  # "AsAs" is no hand: read as a range
+
+
+def _spelled(card: int, rng: random.Random) -> str:
+    """A card in one of the spellings a user writes: 'As', 'as', 'AS' or 'A♠'."""
+    name = str(DECK[card])
+    return rng.choice([name, name.lower(), name.upper(), name[0] + "♣♦♥♠"[card & 3]])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_front_doors_fixed_spot_is_the_engines_answer(seed: int) -> None:
+    # lookup.equity answers two-card text hands on a board through fixed_spot; the
+    # Hold'em engine (which never takes it) must give the same result, field for field.
+    from lookup.odds.holdem.engine import equity as engine_equity
+    from lookup.odds.holdem.engine import fixed_spot
+
+    rng = random.Random(f"fixed-spot-{seed}")
+    players, board_size = rng.randint(2, 10), rng.choice((3, 4, 5))
+    holes, board, _ = random_spot(seed, "standard", players, board_size)
+    hands = [_spelled(a, rng) + _spelled(b, rng) for a, b in holes]
+    shown = "".join(_spelled(c, rng) for c in board)
+    assert fixed_spot(hands, shown, None, 10**6) is not None
+    assert equity(hands, board=shown) == engine_equity(hands, shown)
+    assert equity(hands, board=shown, exact=True) == engine_equity(hands, shown, exact=True)
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "exact", "limit"),
+    [
+        (["AsAh", "AsKh"], "2c7d9h", None, 10**6),  # a card twice
+        (["AsAh", "KsKh"], "As7d9h", None, 10**6),  # a hand's card on the board
+        (["AsAh", "JkKh"], "2c7d9h", None, 10**6),  # a joker
+        (["AsAh", "KsKh"], "2c7dJk", None, 10**6),
+        (["As Ah", "KsKh"], "2c7d9h", None, 10**6),  # another spelling: the long way
+        (["QQ+", "KsKh"], "2c7d9h", None, 10**6),  # a range
+        (["AsAh", "KsKh"], "2c7d", None, 10**6),  # no flop yet
+        (["AsAh", "KsKh"], "", None, 10**6),
+        (["AsAh", "KsKh"], "2c7d9x", None, 10**6),  # a board that does not read
+        (["AsAh", "KsKh"], ["2c", "7d", "9h"], None, 10**6),  # not text
+        (["AsAh", "KsKh"], "2c7d9h", False, 10**6),  # sampling asked for
+        (["AsAh", "KsKh"], "2c7d9h", None, 500),  # 990 boards past the limit
+        (["AsAh", "KsKh"], "2c7d9h", True, 500),
+    ],
+)
+def test_anything_unusual_leaves_fixed_spot_for_the_checking_path(
+    hands: list[str], board: object, exact: bool | None, limit: int
+) -> None:
+    from lookup.odds.holdem.engine import fixed_spot
+
+    assert fixed_spot(hands, board, exact, limit) is None  # type: ignore[arg-type]
+
+
+def test_the_checking_path_still_names_what_fixed_spot_passes_on() -> None:
+    with pytest.raises(PokerLookupError, match="card 'As' is held by player 1 and player 2"):
+        equity(["AsAh", "AsKh"], board="2c7d9h")
+    with pytest.raises(PokerLookupError, match="card 'As' is held by the board and player 1"):
+        equity(["AsAh", "KsKh"], board="As7d9h")
+    with pytest.raises(PokerLookupError, match="no jokers"):
+        equity(["AsAh", "JkKh"], board="2c7d9h")
+    with pytest.raises(PokerLookupError, match="exact enumeration would be 990 deals"):
+        equity(["AsAh", "KsKh"], board="2c7d9h", exact=True, exact_limit=500)
+
+
+def test_results_made_without_init_are_the_dataclasses_own() -> None:
+    # build_result makes PlayerEquity and EquityResult without their generated __init__
+    # (results._frozen): they must equal, print and freeze like the real ones.
+    import dataclasses
+
+    from lookup.odds.results import PlayerEquity
+
+    made = equity(["AsAh", "KsKh"], board="2c7d9h4s")
+    again = EquityResult(
+        tuple(PlayerEquity(**dataclasses.asdict(p)) for p in made),
+        made.board, made.dead, made.exact, made.boards, made.seed, made.game, made.stopped,
+    )  # fmt: skip
+    assert made == again and repr(made) == repr(again)
+    assert made[0].__dict__ == again[0].__dict__
+    for cls in (PlayerEquity, EquityResult):
+        assert not hasattr(cls, "__post_init__") and "__slots__" not in cls.__dict__
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made[0].equity = 1.0  # type: ignore[misc]
+    assert dataclasses.replace(made[0], hand="x").hand == "x"

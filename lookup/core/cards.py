@@ -63,6 +63,7 @@ __all__ = [
     "hand_cards",
     "parse_card",
     "parse_cards",
+    "quick_card",
     "quick_cards",
     "rank_multisets",
 ]
@@ -450,6 +451,16 @@ def _spellings() -> dict[str, Card]:
 
 
 _CARD_BY_TEXT: Final = _spellings()
+
+
+def quick_card(text: str) -> Card | None:
+    """One card spelled exactly (``"As"``, ``"ks"``, ``"10h"``, ``"Jk"``), one dict lookup;
+    else None (:func:`parse_card` explains what is wrong).
+
+    >>> quick_card("As"), quick_card("10h"), quick_card("A s")
+    (Card('As'), Card('Th'), None)
+    """
+    return _CARD_BY_TEXT.get(text)
 
 
 def quick_cards(text: str) -> tuple[Card, ...] | None:

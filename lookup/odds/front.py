@@ -148,11 +148,17 @@ def equity(
     ...
     lookup.PokerLookupError: workers must be a whole number from 1 to ..., got 0
     """
-    found = get_game("holdem" if game is None else game)
     check_question(
         hands, exact, samples, seed, exact_limit, workers=workers,
         target_std_error=target_std_error, time_limit=time_limit,
     )  # fmt: skip
+    if game is None and rules is None and samples is None and not by_class and dead is None:
+        from lookup.odds.holdem.engine import fixed_spot  # numpy: only when asked
+
+        # The commonest question (two-card hands as text, a board): its lean path.
+        if (answer := fixed_spot(hands, board, exact, exact_limit)) is not None:
+            return answer
+    found = get_game("holdem" if game is None else game)
     held, weights = _weighed(hands, found)
     # Once text was read here as a Range, every player given as text is named as given
     # (the engines would print that Range back, and spell cards their own way).

@@ -40,7 +40,7 @@ exact heads-up preflop about 50 ms (poker-equity, Rust: about 190 ms), one
 million sampled showdowns of fixed hands about 22 ms heads-up (eval7, C: 58 ms)
 and 43 ms three-way. Fixed hands after the flop skip the range machinery (at most
 1,081 boards; :mod:`lookup.odds.small` counts the turn and river): an exact
-heads-up flop about 0.12 ms, a turn about 40 us, 1.6x and 1.25x poker-equity. The
+heads-up flop about 0.12 ms, a turn about 42 us, 1.6x and 1.3x poker-equity. The
 work per board is shared by all players: see :mod:`lookup.odds.holdem.kernel`.
 
 >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from lookup.batch.deals import ASSIGNMENT_LIMIT, deal_from, disjoint_choices, sample_assignments
-from lookup.core.cards import DECK, Card, CardsLike, parse_cards
+from lookup.core.cards import DECK, Card, CardsLike, parse_cards, quick_card
 from lookup.core.errors import DuplicateCardError, HandSizeError, PokerLookupError
 from lookup.core.messages import duplicate_card
 from lookup.core.progress import LateProgress
@@ -298,6 +298,56 @@ than exact_limit=50,000,000: ...
     )  # fmt: skip
 
 
+def fixed_spot(
+    hands: Sequence[HoldingLike], board: CardsLike | None, exact: bool | None, exact_limit: int
+) -> EquityResult | None:
+    """The answer for the commonest question, two-card hands as text (``"AsAh"``) on a board
+    of three to five cards with no dead cards, exactly; None for anything else.
+
+    A lean path: what it cannot vouch for (any other spelling, a card twice, a joker, a
+    range, a limit passed) goes to :func:`equity`, which reads and checks everything and
+    says what is wrong. The answer is the same as :func:`equity`'s, to the last unit.
+
+    >>> fixed_spot(["AsAh", "KsKh"], "2c7d9h4s", None, 10**6)[0].equity_fraction
+    Fraction(21, 22)
+    >>> fixed_spot(["AsAh", "AsKh"], "2c7d9h4s", None, 10**6) is None  # As twice: equity says so
+    True
+    """
+    if exact is False or not isinstance(board, str):
+        return None
+    names: list[str] = []
+    holes: list[Combo] = []
+    for hand in hands:
+        if type(hand) is not str or len(hand) != 4:
+            return None
+        first, second = quick_card(hand[:2]), quick_card(hand[2:])
+        if first is None or second is None:
+            return None
+        names.append(hand)  # four letters, no space: the text as given
+        holes.append((max(first.index, second.index), min(first.index, second.index)))
+    # Cards spelled exactly, spaced or run together (one dict lookup each); any other text
+    # the long way, which says what is wrong if anything is.
+    pieces = board.split() if " " in board else [board[i : i + 2] for i in range(0, len(board), 2)]
+    read = [quick_card(piece) for piece in pieces]
+    shown = tuple(card for card in read if card is not None)
+    if len(shown) != len(read):
+        try:
+            shown = parse_cards(board)
+        except PokerLookupError:
+            return None
+    known = [card.index for card in shown]
+    out = {*known, *chain.from_iterable(holes)}
+    if not 3 <= len(known) <= 5 or len(out) != len(known) + 2 * len(holes) or max(out) > 51:
+        return None
+    boards_left = math.comb(52 - len(out), 5 - len(known))
+    if boards_left > exact_limit or (not exact and boards_left > EXACT_LIMIT):
+        return None
+    counts = _fixed_counts(holes, known, out)
+    return build_result(
+        counts, names, [1] * len(holes), exact=True, seed=None, board=shown, dead=()
+    )
+
+
 _CARD_NAMES: Final = tuple(str(card) for card in DECK)
 """Each card's name by index (a weighted run names every combo it reports)."""
 
@@ -448,7 +498,10 @@ def _fixed_counts(holes: list[Combo], board: list[int], out: set[int]) -> Counts
     """
     free = list(_ALL_CARDS.difference(out))
     if len(board) > 3:
-        return fixed_counts(holes, board, free, _standard_seven(), _standard_rivers())
+        # The callers hold every card once (checked or built so): no second check.
+        return fixed_counts(
+            holes, board, free, _standard_seven(), _standard_rivers(), checked=False
+        )
     cards = np.array(free, dtype=np.intp)[_position_pairs(len(free))]
     boards = parts_of(board).plus(dealt_parts(cards)).boards()
     tally = ShowdownTally(len(holes))
