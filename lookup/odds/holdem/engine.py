@@ -323,7 +323,7 @@ def fixed_spot(
         first, second = quick_card(hand[:2]), quick_card(hand[2:])
         if first is None or second is None:
             return None
-        names.append(hand)  # four letters, no space: the text as given
+        names.append(hand)  # four characters, no space: the text as given
         holes.append((max(first.index, second.index), min(first.index, second.index)))
     # Cards spelled exactly, spaced or run together (one dict lookup each); any other text
     # the long way, which says what is wrong if anything is.
