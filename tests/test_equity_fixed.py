@@ -255,8 +255,7 @@ def test_the_front_doors_fixed_spot_is_the_engines_answer(seed: int) -> None:
         (["AsAh", "KsKh"], "2c7d9x", None, 10**6),  # a board that does not read
         (["AsAh", "KsKh"], ["2c", "7d", "9h"], None, 10**6),  # not text
         (["AsAh", "KsKh"], "2c7d9h", False, 10**6),  # sampling asked for
-        (["AsAh", "KsKh"], "2c7d9h", None, 500),  # 990 boards past the limit
-        (["AsAh", "KsKh"], "2c7d9h", True, 500),
+        (["AsAh", "KsKh"], "2c7d9h", None, 500),  # 990 boards past the limit: sampled
     ],
 )
 def test_anything_unusual_leaves_fixed_spot_for_the_checking_path(
@@ -276,6 +275,12 @@ def test_the_checking_path_still_names_what_fixed_spot_passes_on() -> None:
         equity(["AsAh", "JkKh"], board="2c7d9h")
     with pytest.raises(PokerLookupError, match="exact enumeration would be 990 deals"):
         equity(["AsAh", "KsKh"], board="2c7d9h", exact=True, exact_limit=500)
+    # An exact run past the limit is refused by fixed_spot itself, in the same words (the
+    # general path's fixed hands and fixed_spot share one function).
+    from lookup.odds.holdem.engine import fixed_spot
+
+    with pytest.raises(PokerLookupError, match="exact enumeration would be 990 deals"):
+        fixed_spot(["AsAh", "KsKh"], "2c7d9h", True, 500)
 
 
 def test_results_made_without_init_are_the_dataclasses_own() -> None:

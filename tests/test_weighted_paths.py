@@ -148,15 +148,10 @@ def test_repeated_rows_refuse_huge_listings() -> None:
 @settings(max_examples=80, deadline=None)
 @given(st.integers(2, 4), st.data())
 def test_outcome_tallies_are_a_plain_tally(players: int, data: st.DataObject) -> None:
-    # outcomes_add + outcome_tables against a per-showdown loop: for each showdown, each
-    # player's group gets one count under "lost" (0) or the number who share the top.
-    from lookup.odds.results import (
-        Weighting,
-        detail_of_codes,
-        outcome_detail,
-        outcome_tables,
-        outcomes_add,
-    )
+    # outcomes_add + outcome_detail against a per-showdown loop: for each showdown, each
+    # player's group gets one count under "lost" (0) or the number who share the top, and
+    # those counts read as detail rows (detail_of_codes, which the sampled runs use too).
+    from lookup.odds.results import Weighting, detail_of_codes, outcome_detail, outcomes_add
 
     assignments = data.draw(st.integers(1, 6))
     combos = [data.draw(st.integers(1, 3)) for _ in range(players)]
@@ -182,11 +177,7 @@ def test_outcome_tallies_are_a_plain_tally(players: int, data: st.DataObject) ->
     at = int(counts[:cut].sum())
     outcomes_add(tally, 0, counts[:cut], [c[:at] for c in classes])
     outcomes_add(tally, cut, counts[cut:], [c[at:] for c in classes])
-    found = outcome_tables(tally, groups, weighting)
-    # outcome_detail is the same tallies read as detail rows, in one step.
     fused = outcome_detail(tally, groups, weighting)
-    for p in range(players):
-        assert fused[p].tolist() == detail_of_codes(found[p]).tolist()
 
     expected = [np.zeros((weighting.size(p), players + 1), np.int64) for p in range(players)]
     rows = [row for row, n in enumerate(counts.tolist()) for _ in range(n)]
@@ -196,7 +187,7 @@ def test_outcome_tallies_are_a_plain_tally(players: int, data: st.DataObject) ->
         for p in range(players):
             expected[p][groups[p][row], len(top) if p in top else 0] += 1
     for p in range(players):
-        assert found[p].tolist() == expected[p].tolist()
+        assert fused[p].tolist() == detail_of_codes(expected[p]).tolist()
 
 
 @pytest.mark.parametrize("weighted", [False, True])
@@ -258,10 +249,10 @@ def test_five_players_weighted_exact_is_the_brute_force() -> None:
             assert {c: e.equity_fraction for c, e in player.by_combo.items()} == by_combo[p]
 
 
-def test_read_weight_codes_are_read_weights() -> None:
-    # Each player's distinct weights and each combo's code: the weights read_weights
-    # gives (equal values from different objects, strings, floats and zeros share a code).
-    from lookup.odds.results import read_weight_codes, read_weights
+def test_read_weight_codes_read_every_weight_form() -> None:
+    # Each player's distinct weights and each combo's code (equal values from different
+    # objects, strings, floats and zeros share a code).
+    from lookup.odds.results import read_weight_codes
 
     half = Fraction(1, 2)
     given: list[list[object] | None] = [
@@ -271,7 +262,12 @@ def test_read_weight_codes_are_read_weights() -> None:
     ]
     sizes = [8, 3, 3]
     codes = read_weight_codes(given, sizes)  # type: ignore[arg-type]
-    assert [[v[c] for c in k] for v, k in codes] == read_weights(given, sizes)  # type: ignore[arg-type]
+    third, one = Fraction(1, 3), Fraction(1)
+    assert [[v[c] for c in k] for v, k in codes] == [
+        [half, half, half, half, one, one, Fraction(0), Fraction(1, 4)],
+        [one, one, one],
+        [third, third, one],
+    ]
     assert codes[0] == ((Fraction(0), Fraction(1, 4), half, Fraction(1)), [2, 2, 2, 2, 3, 3, 0, 1])
     assert codes[1] == ((Fraction(1),), [0, 0, 0])
     with pytest.raises(lookup.PokerLookupError, match=r"player 3: .* got '2'"):

@@ -564,9 +564,15 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     if isinstance(cards, str):
         # Most text is cards spelled exactly, spaced or run together in pairs: a dict
         # lookup each. Anything else (and any repeat) takes the parser, which explains.
-        quick = quick_cards(cards)
-        if quick is None and len(cards) % 2 == 0 and not cards.isspace():
-            quick = quick_cards(" ".join(cards[i : i + 2] for i in range(0, len(cards), 2)))
+        quick = None
+        if " " not in cards and len(cards) % 2 == 0:  # run together in pairs: "AsKd7h"
+            try:
+                pairs = [cards[i : i + 2] for i in range(0, len(cards), 2)]
+                quick = tuple(map(_CARD_BY_TEXT.__getitem__, pairs))
+            except KeyError:
+                pass
+        if quick is None:
+            quick = quick_cards(cards)
         if quick is not None and quick and len(set(quick)) == len(quick):
             return quick
         parsed = _parse_text(cards)

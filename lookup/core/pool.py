@@ -93,10 +93,9 @@ def check_workers(workers: object, *, option: str = "workers") -> None:
     """
     if workers is None:
         return
-    whole = isinstance(workers, int) and not isinstance(workers, bool)
-    if not whole or not 1 <= workers <= max_workers():  # type: ignore[operator]
-        problem = whole_number(option, workers, 1, max_workers(), when=" (4 per CPU here)")
-        raise PokerLookupError(str(problem), workers)
+    problem = whole_number(option, workers, 1, max_workers(), when=" (4 per CPU here)")
+    if problem is not None:
+        raise PokerLookupError(problem, workers)
 
 
 @contextmanager

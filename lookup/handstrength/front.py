@@ -160,14 +160,15 @@ def strength(
     dead_ix = _cards(dead, ranking)
     if len(board_ix) not in _STREETS:
         raise HandSizeError(f"a board is 0, 3, 4 or 5 cards, got {len(board_ix)}", len(board_ix))
-    shared = set(board_ix) & set(dead_ix)
+    on_board = set(board_ix)
+    shared = on_board.intersection(dead_ix)
     if shared:
         card = str(DECK[min(shared)])
         raise DuplicateCardError(duplicate_card(card, "the board", "the dead cards"), card)
-    out = set(board_ix) | set(dead_ix)
+    out = on_board.union(dead_ix)
     avail = [i for i in deck if i not in out]
     opponent = _opponent(opponents, found, out)
-    heroes = _hands(hands, found, set(board_ix), out, ranking)
+    heroes = _hands(hands, found, on_board, out, ranking)
     if table is not None:
         _check_table_use(table, found, ranking, len(board_ix), opponent, dead_ix, bins)
     if found.family.hole_used is not None:  # Omaha: exactly two hole cards play

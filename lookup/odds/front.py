@@ -165,7 +165,7 @@ def equity(
     converted = any(given is not read for given, read in zip(hands, held, strict=True))
     names = [given.strip() if converted and isinstance(given, str) else None for given in hands]
     if by_class and weights is None:
-        # Every weight 1 (read_weights' None): the weighted path, which counts by combo.
+        # Every weight 1 (read_weight_codes' None): the weighted path, which counts by combo.
         weights = [None] * len(held)
     if found.name == "holdem" and found.high_ranking(rules) is get_ranking("standard"):
         from lookup.odds.holdem.engine import equity as holdem_equity  # numpy: only when asked

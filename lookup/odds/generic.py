@@ -514,7 +514,7 @@ def _setup(
              for p in range(len(hands))],
             [[_combo_name(c) for c in ranges[p]] if p in ranges else []
              for p in range(len(hands))],
-            [_token_classes(written[p], ranges[p], name)
+            [token_classes(written[p], ranges[p], name)
              if p in ranges and game.hole_cards != 2 else []  # two cards: hand classes
              for p in range(len(hands))],
         )  # fmt: skip
@@ -543,12 +543,6 @@ _CARD_NAMES: Final = tuple(str(Card.from_index(c)) for c in range(52))
 
 def _combo_name(combo: Holding) -> str:
     return "".join(_CARD_NAMES[c] if c < 52 else str(Card.from_index(c)) for c in combo)
-
-
-def _token_classes(written: str | Range, combos: Sequence[Holding], game: str) -> list[str]:
-    """Omaha's ``by_class``: each combo under the token of the range's text that gave it its
-    weight (text is read as :class:`~lookup.ranges.range.Range` reads it)."""
-    return token_classes(written, combos, game)
 
 
 def _refuse_percentages(text: str, player: int, game: str) -> None:

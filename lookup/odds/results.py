@@ -63,10 +63,8 @@ __all__ = [
     "exact_counts",
     "keep_odds",
     "outcome_detail",
-    "outcome_tables",
     "outcomes_add",
     "read_weight_codes",
-    "read_weights",
     "sample_chunk_size",
     "sampled_counts",
     "showdowns_per_second",
@@ -426,35 +424,23 @@ WeightLike = Fraction | int | float | str
 or text (``"0.25"``, ``"1/3"``)."""
 
 
-def read_weights(
+def read_weight_codes(
     weights: Sequence[Sequence[WeightLike] | None], sizes: Sequence[int]
-) -> list[list[Fraction]]:
-    """Each player's combo weights as Fractions, checked against their combo counts.
+) -> list[tuple[tuple[Fraction, ...], list[int]]]:
+    """Each player's combo weights, checked against their combo counts, as its distinct
+    weights (ascending) and each combo's index among them: a range repeats a few weights,
+    so each is read, checked and hashed once, where a Fraction's hash or comparison per
+    combo cost more than reading the range.
 
     ``weights[p]`` runs parallel to player ``p``'s combos as :mod:`lookup.ranges` reads
     them (``None``: every weight 1); each weight is from 0 to 1, 0 removing the combo.
 
-    >>> read_weights([["1/2", 1], None], [2, 1])
-    [[Fraction(1, 2), Fraction(1, 1)], [Fraction(1, 1)]]
-    >>> read_weights([["1.5"], None], [1, 1])
+    >>> read_weight_codes([["1/2", 1, "1/2"], None], [3, 2])
+    [((Fraction(1, 2), Fraction(1, 1)), [0, 1, 0]), ((Fraction(1, 1),), [0, 0])]
+    >>> read_weight_codes([["1.5"], None], [1, 1])
     Traceback (most recent call last):
     ...
     lookup.PokerLookupError: player 1: a combo weight is a number from 0 to 1, got '1.5'
-    """
-    return [
-        [distinct[code] for code in codes] for distinct, codes in read_weight_codes(weights, sizes)
-    ]
-
-
-def read_weight_codes(
-    weights: Sequence[Sequence[WeightLike] | None], sizes: Sequence[int]
-) -> list[tuple[tuple[Fraction, ...], list[int]]]:
-    """:func:`read_weights`, as each player's distinct weights (ascending) and each combo's
-    index among them: a range repeats a few weights, so each is read, checked and hashed
-    once, where a Fraction's hash or comparison per combo cost more than reading the range.
-
-    >>> read_weight_codes([["1/2", 1, "1/2"], None], [3, 2])
-    [((Fraction(1, 2), Fraction(1, 1)), [0, 1, 0]), ((Fraction(1, 1),), [0, 0])]
     """
     if isinstance(weights, str) or len(weights) != len(sizes):
         raise PokerLookupError(
@@ -759,14 +745,6 @@ class Weighting:
             np.zeros((len(DETAIL_ROWS), self.size(p)), np.int64) for p in range(len(self.weights))
         )
 
-    def key_weights(self, player: int) -> list[Fraction]:
-        """The weight of each key of ``player``'s groups: the product of the others' weights."""
-        keys = [Fraction(1)]
-        for j, values in enumerate(self.values):
-            if j != player:  # one distinct weight makes no key of its own, yet weighs
-                keys = [k * v for k in keys for v in values]
-        return keys
-
 
 def detail_add(
     detail: Sequence[npt.NDArray[np.int64]],
@@ -887,49 +865,13 @@ def outcomes_add(
     tally[rows] += span
 
 
-def outcome_tables(
-    tally: npt.NDArray[np.int64], groups: Sequence[npt.NDArray[np.intp]], weighting: Weighting
-) -> list[npt.NDArray[np.int64]]:
-    """Each player's tallies by group and winner count (as :func:`winner_codes_add` makes
-    them) from :func:`outcomes_add`'s tallies by assignment and outcome, ``groups[p][row]``
-    being player ``p``'s group of assignment ``row``.
-
-    >>> import numpy as np
-    >>> w = Weighting.of([[Fraction(1)] * 2, [Fraction(1)]], [["a", "b"], []])
-    >>> tally = np.array([[0, 1, 0, 1], [0, 1, 0, 0]], np.int64)
-    >>> [t.tolist() for t in outcome_tables(tally, [np.array([0, 1]), np.array([0, 0])], w)]
-    [[[0, 1, 1], [0, 1, 0]], [[2, 0, 1]]]
-    """
-    import numpy as np  # numpy: only a weighted run's engine calls this
-
-    players = len(weighting.weights)
-    masks = np.arange(tally.shape[1])
-    winners = np.zeros(len(masks), dtype=np.intp)
-    for p in range(players):
-        winners += (masks >> p) & 1
-    tables = []
-    for p in range(players):
-        # pick[m, k]: outcome m counts for player p under k winners (k = 0: p lost).
-        pick = np.zeros((len(masks), players + 1), dtype=np.int64)
-        pick[masks, np.where((masks >> p) & 1, winners, 0)] = 1
-        by_row = tally @ pick  # int64: exact
-        size = weighting.size(p)
-        table = np.empty((size, players + 1), dtype=np.int64)
-        for k in range(players + 1):
-            # Showdown counts: at most MAX_EXACT_LIMIT (10**12) in all, below 2**53, so
-            # float64 weights add them exactly (and bincount beats np.add.at ~5x).
-            table[:, k] = np.bincount(groups[p], weights=by_row[:, k], minlength=size)
-        tables.append(table)
-    return tables
-
-
 def outcome_detail(
     tally: npt.NDArray[np.int64], groups: Sequence[npt.NDArray[np.intp]], weighting: Weighting
 ) -> tuple[npt.NDArray[np.int64], ...]:
     """Each player's :data:`DETAIL_ROWS` by group straight from :func:`outcomes_add`'s
     tallies by assignment and outcome, ``groups[p][row]`` being player ``p``'s group of
-    assignment ``row``: :func:`detail_of_codes` of :func:`outcome_tables`, in one bincount
-    and one product a player (an exact spot's tallies cost more than its showdowns' count).
+    assignment ``row``: one bincount and one product a player (an exact spot's tallies
+    cost more than its showdowns' count).
 
     >>> import numpy as np
     >>> w = Weighting.of([[Fraction(1)] * 2, [Fraction(1)]], [["a", "b"], []])
@@ -1081,8 +1023,9 @@ def _weighted(
     parts: list[tuple[Mapping[str, ComboEquity], Mapping[str, ComboEquity]] | None] = []
     for p, table in enumerate(counts.detail):
         combos = len(weighting.weights[p])
-        # The weight of each key of p's groups (Weighting.key_weights), scaled: the
-        # product of the others' scaled weights, in the same mixed-radix order.
+        # The weight of each key of p's groups, scaled: the product of the others' scaled
+        # weights, in the mixed-radix order of Weighting.groups (a player with one distinct
+        # weight makes no key of its own, yet weighs).
         keys = [1]
         for j, ints in enumerate(scaled):
             if j != p:

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import accumulate, combinations
 from typing import Final
@@ -269,20 +269,8 @@ def parse_range(text: str | RangeValue) -> tuple[Combo, ...]:
         if not token or token in read:
             continue
         read.add(token)
-        try:
-            match = _PERCENT_TOKEN.fullmatch(token)
-            if match:
-                end = _percent_end(float(match[1]))
-                combos: Iterable[Combo] = _by_strength()[strongest:end]
-                strongest = max(strongest, end)
-            else:
-                combos = _expand(token)
-        except TableError:  # the preflop table behind "15%" is bad: that, not the range
-            raise
-        except ValueError as exc:
-            raise RangeError(
-                f"cannot read {clipped(token)} in range {clipped(text)}: {exc}", token
-            ) from None
+        combos, end = _token(token, text, strongest)
+        strongest = max(strongest, end)
         seen.update(dict.fromkeys(combos))  # update keeps the first position of a repeat
     if not seen:
         raise RangeError(f"empty range {clipped(text)}: give {_FORMS}", text)
@@ -303,17 +291,29 @@ def token_combos(token: str) -> tuple[Combo, ...]:
     """
     if not token or token != token.strip() or _SEPARATORS.search(token):
         return parse_range(token)  # not one token: read as a list
-    try:
-        match = _PERCENT_TOKEN.fullmatch(token)
-        combos = _by_strength()[: _percent_end(float(match[1]))] if match else _expand(token)
-    except TableError:  # the preflop table behind "15%" is bad: that, not the range
-        raise
-    except ValueError as exc:
-        text = clipped(token)
-        raise RangeError(f"cannot read {text} in range {text}: {exc}", token) from None
+    combos, _ = _token(token, token)
     if not combos:  # never so far; parse_range says why if it ever is
         return parse_range(token)
     return tuple(dict.fromkeys(combos))  # a combo once, as parse_range keeps it
+
+
+def _token(token: str, text: str, strongest: int = 0) -> tuple[Sequence[Combo], int]:
+    """One token's combos, and where a percentage's prefix of the preflop order ends (0
+    for any other token): a percentage gives its combos from ``strongest`` on, those
+    before being a shorter percentage's, already read. ``text`` is the range, named in
+    the refusal of a token that does not read."""
+    try:
+        match = _PERCENT_TOKEN.fullmatch(token)
+        if match:
+            end = _percent_end(float(match[1]))
+            return _by_strength()[strongest:end], end
+        return _expand(token), 0
+    except TableError:  # the preflop table behind "15%" is bad: that, not the range
+        raise
+    except ValueError as exc:
+        raise RangeError(
+            f"cannot read {clipped(token)} in range {clipped(text)}: {exc}", token
+        ) from None
 
 
 def remove_blocked(combos: Iterable[Combo], blocked: Iterable[int]) -> tuple[Combo, ...]:

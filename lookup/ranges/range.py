@@ -559,13 +559,17 @@ takes flat ranges: use lookup.equity, which weighs them
             if key not in self._weights:
                 label = "".join(str(card) for card in cards)
                 raise RangeError(f"{label} is not in the range {str(self)!r}", label)
+        return self._tokens_of([key])[0]
+
+    def _tokens_of(self, keys: Sequence[Combo]) -> list[str]:
+        """The token of each of ``keys``, combos of this range as stored (:meth:`token_of`)."""
         if self._named_by is not None:
-            return self._named_by.token_of(key)
+            return self._named_by._tokens_of(keys)
         if self._source is None:
-            return "".join(str(Card.from_index(c)) for c in key)
+            return ["".join(str(Card.from_index(c)) for c in key) for key in keys]
         if self._token_cache is None:  # worked out once, when first asked for
             self._token_cache = self._token_map(self._source)
-        return self._token_cache[key]
+        return list(map(self._token_cache.__getitem__, keys))
 
     def _token_map(self, source: tuple[tuple[str, Fraction], ...]) -> dict[Combo, str]:
         """Each combo's token, read as :meth:`__init__` reads the weights: the last wins."""
@@ -673,15 +677,8 @@ def token_classes(written: str | Range, combos: Sequence[Combo], game: GameLike)
         if hole_cards != 2 and token and not any(mark in token for mark in ",:[]"):
             return [_label(token, hole_cards)] * len(combos)
         written = Range(written, game)
-    if (
-        written._named_by is None
-        and written._source is not None
-        and written._weights.keys() >= set(combos)
-    ):
-        # Read from text, as the engines' ranges are: every combo's token from one map.
-        if written._token_cache is None:
-            written._token_cache = written._token_map(written._source)
-        return list(map(written._token_cache.__getitem__, combos))
+    if written._weights.keys() >= set(combos):  # the engines' combos: every one is held
+        return written._tokens_of(combos)
     return [written.token_of(combo) for combo in combos]  # token_of names a stranger
 
 

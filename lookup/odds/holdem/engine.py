@@ -305,8 +305,9 @@ def fixed_spot(
     of three to five cards with no dead cards, exactly; None for anything else.
 
     A lean path: what it cannot vouch for (any other spelling, a card twice, a joker, a
-    range, a limit passed) goes to :func:`equity`, which reads and checks everything and
-    says what is wrong. The answer is the same as :func:`equity`'s, to the last unit.
+    range) goes to :func:`equity`, which reads and checks everything and says what is
+    wrong. The answer, and an exact run's refusal past ``exact_limit``, are the same as
+    :func:`equity`'s, to the last unit (both come from one function).
 
     >>> fixed_spot(["AsAh", "KsKh"], "2c7d9h4s", None, 10**6)[0].equity_fraction
     Fraction(21, 22)
@@ -321,30 +322,20 @@ def fixed_spot(
         if type(hand) is not str or len(hand) != 4:
             return None
         first, second = quick_card(hand[:2]), quick_card(hand[2:])
-        if first is None or second is None:
-            return None
+        if first is None or second is None or max(first.index, second.index) > 51:
+            return None  # not two cards of the 52 (a joker): equity says what is wrong
         names.append(hand)  # four characters, no space: the text as given
         holes.append((max(first.index, second.index), min(first.index, second.index)))
-    # Cards spelled exactly, spaced or run together (one dict lookup each); any other text
-    # the long way, which says what is wrong if anything is.
-    pieces = board.split() if " " in board else [board[i : i + 2] for i in range(0, len(board), 2)]
-    read = [quick_card(piece) for piece in pieces]
-    shown = tuple(card for card in read if card is not None)
-    if len(shown) != len(read):
-        try:
-            shown = parse_cards(board)
-        except PokerLookupError:
-            return None
-    known = [card.index for card in shown]
-    out = {*known, *chain.from_iterable(holes)}
-    if not 3 <= len(known) <= 5 or len(out) != len(known) + 2 * len(holes) or max(out) > 51:
+    try:
+        shown = parse_cards(board)
+    except PokerLookupError:
         return None
-    boards_left = math.comb(52 - len(out), 5 - len(known))
-    if boards_left > exact_limit or (not exact and boards_left > EXACT_LIMIT):
-        return None
-    counts = _fixed_counts(holes, known, out)
-    return build_result(
-        counts, names, [1] * len(holes), exact=True, seed=None, board=shown, dead=()
+    if not 3 <= len(shown) <= 5 or any(card.index > 51 for card in shown):
+        return None  # no flop yet, too many cards, or a joker: equity says so
+    # None for a card held twice (equity names it); an exact run past the limit is
+    # refused in equity's own words.
+    return _fixed_answer(
+        names, holes, shown, (), exact=exact, samples=None, exact_limit=exact_limit
     )
 
 
@@ -383,20 +374,12 @@ def _solve(
     known = [c.index for c in board] + [c.index for c in dead]
     holes = [c[0] for c in live if len(c) == 1] if len(board) >= 3 else []
     if len(holes) == len(live) and weighting is None:
-        # Fixed hands after the flop (ranges down to one combo each too, if they can all
-        # be held at once): at most 1,081 boards, counted without the assignment and
-        # chunk machinery ranges need.
-        out = {*known, *chain.from_iterable(holes)}
-        boards_left = math.comb(52 - len(out), 5 - len(board))
-        if len(out) == len(known) + 2 * len(holes) and (
-            exact
-            or (exact is None and samples is None and boards_left <= min(EXACT_LIMIT, exact_limit))
-        ):
-            check_exact_limit(boards_left, exact_limit)
-            counts = _fixed_counts(holes, known[: len(board)], out)
-            return build_result(
-                counts, names, [1] * len(live), exact=True, seed=None, board=board, dead=dead
-            )
+        # Ranges down to one combo each too, if they can all be held at once.
+        answer = _fixed_answer(
+            names, holes, board, dead, exact=exact, samples=samples, exact_limit=exact_limit
+        )
+        if answer is not None:
+            return answer
     table = not board and not dead and len(live) == 2 and seed is None and samples is None
     if weighting is not None and table and exact is not False:
         # Heads-up preflop, weighted: every pair of combos read from the preflop table.
@@ -486,6 +469,37 @@ def _solve(
         board=board, dead=dead, stopped=stopped, weighting=weighting,
         boards=None if weighting is None else counts.deals,
     )  # fmt: skip
+
+
+def _fixed_answer(
+    names: list[str],
+    holes: list[Combo],
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    *,
+    exact: bool | None,
+    samples: int | None,
+    exact_limit: int,
+) -> EquityResult | None:
+    """The exact answer for fixed hands on a board of three or more cards: at most 1,081
+    boards, counted without the assignment and chunk machinery ranges need. None when
+    the hands share a card (or one with the board or the dead cards), or when the run
+    samples; an exact run past ``exact_limit`` is refused, saying how many boards."""
+    known = [c.index for c in board] + [c.index for c in dead]
+    out = {*known, *chain.from_iterable(holes)}
+    if len(out) != len(known) + 2 * len(holes):
+        return None
+    boards_left = math.comb(52 - len(out), 5 - len(board))
+    if not (
+        exact
+        or (exact is None and samples is None and boards_left <= min(EXACT_LIMIT, exact_limit))
+    ):
+        return None
+    check_exact_limit(boards_left, exact_limit)
+    counts = _fixed_counts(holes, known[: len(board)], out)
+    return build_result(
+        counts, names, [1] * len(holes), exact=True, seed=None, board=board, dead=dead
+    )
 
 
 def _fixed_counts(holes: list[Combo], board: list[int], out: set[int]) -> Counts:
