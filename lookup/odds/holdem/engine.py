@@ -636,16 +636,16 @@ def _exact_task(
     parts = _few_boards(live, board, known) if len(live) == 2 and len(assignments) > 1 else None
     if parts is not None:
         # Heads-up after the flop: each combo meets each board once (pairwise.py).
-        outcomes = heads_up_outcomes(live, parts, assignments)
+        tallies = heads_up_outcomes(live, parts, assignments)
         if bar is not None:
-            bar.advance(int(outcomes.sum()))
+            bar.advance(int(tallies.sum()))
         if weighting is None:
             tally = ShowdownTally(2)
-            wins_first, wins_second, ties = outcomes[:, 1:].sum(axis=0).tolist()
+            wins_first, wins_second, ties = tallies[:, 1:].sum(axis=0).tolist()
             tally.add_heads_up(wins_first, wins_second, wins_first + wins_second + ties)
             return _counts(tally)
         groups = weighting.groups([assignments[:, p] for p in range(2)])
-        return detail_counts(outcome_detail(outcomes, groups, weighting))
+        return detail_counts(outcome_detail(tallies, groups, weighting))
     tally = ShowdownTally(len(live))
     if weighting is None:
         for chunk in _exact_showdowns(live, board, known, assignments):
