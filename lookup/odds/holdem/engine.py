@@ -75,6 +75,7 @@ from lookup.odds.holdem.heads_up import preflop_equity, weighted_preflop
 from lookup.odds.holdem.kernel import (
     CHUNK_BOARDS,
     BoardDealer,
+    BoardParts,
     Holding,
     ShowdownTally,
     combo_bits,
@@ -86,6 +87,7 @@ from lookup.odds.holdem.kernel import (
     parts_of,
     player_classes,
 )
+from lookup.odds.holdem.pairwise import heads_up_outcomes
 from lookup.odds.results import (
     DEFAULT_EXACT_LIMIT,
     DEFAULT_SAMPLES,
@@ -631,6 +633,19 @@ def _exact_task(
     """Counts of one part of an exact run (see :func:`_exact_split`); a weighted run's
     counts carry each player's tallies by group (:class:`~lookup.odds.results.Weighting`)."""
     board, known, assignments = task
+    parts = _few_boards(live, board, known) if len(live) == 2 and len(assignments) > 1 else None
+    if parts is not None:
+        # Heads-up after the flop: each combo meets each board once (pairwise.py).
+        tallies = heads_up_outcomes(live, parts, assignments)
+        if bar is not None:
+            bar.advance(int(tallies.sum()))
+        if weighting is None:
+            tally = ShowdownTally(2)
+            wins_first, wins_second, ties = tallies[:, 1:].sum(axis=0).tolist()
+            tally.add_heads_up(wins_first, wins_second, wins_first + wins_second + ties)
+            return _counts(tally)
+        groups = weighting.groups([assignments[:, p] for p in range(2)])
+        return detail_counts(outcome_detail(tallies, groups, weighting))
     tally = ShowdownTally(len(live))
     if weighting is None:
         for chunk in _exact_showdowns(live, board, known, assignments):
@@ -736,6 +751,27 @@ def _holes(
     return holes
 
 
+def _dealt_from(
+    live: list[tuple[Combo, ...]], board: tuple[Card, ...], known: list[int]
+) -> tuple[list[int], list[int]]:
+    """The board's card indices, and the cards its boards are completed from: those
+    neither out of play nor held for certain (a player's only combo)."""
+    out = set(known)
+    shared = {c for combos in live if len(combos) == 1 for c in combos[0]}
+    return [c.index for c in board], [c for c in range(52) if c not in out and c not in shared]
+
+
+def _few_boards(
+    live: list[tuple[Combo, ...]], board: tuple[Card, ...], known: list[int]
+) -> BoardParts | None:
+    """Every board an exact run deals, in one chunk; None when there are more (preflop)."""
+    board_known, deck = _dealt_from(live, board, known)
+    if math.comb(len(deck), 5 - len(board)) > CHUNK_BOARDS:
+        return None
+    (parts,) = enumerate_boards(board_known, deck)
+    return parts
+
+
 def _exact_showdowns(
     live: list[tuple[Combo, ...]],
     board: tuple[Card, ...],
@@ -759,13 +795,9 @@ def _exact_rows(
     ``counts[i]`` (None unless ``rows``: unweighted runs do not pay for them)."""
 
     holes = _holes(live, assignments)
-    board_known = [c.index for c in board]
-    out = set(known)
+    board_known, deck = _dealt_from(live, board, known)
     players = range(len(live))
-    shared = {c for combos in live if len(combos) == 1 for c in combos[0]}
-    deck = [c for c in range(52) if c not in out and c not in shared]
-    k = 5 - len(board)
-    if len(assignments) == 1 or math.comb(len(deck), k) > CHUNK_BOARDS:
+    if len(assignments) == 1 or math.comb(len(deck), 5 - len(board)) > CHUNK_BOARDS:
         # Many boards per assignment (preflop): take assignments one at a time.
         for row, held in enumerate(holes):
             in_hand = set(held.ravel().tolist())
