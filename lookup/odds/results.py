@@ -62,6 +62,7 @@ __all__ = [
     "detail_of_codes",
     "exact_counts",
     "keep_odds",
+    "outcome_counts",
     "outcome_detail",
     "outcomes_add",
     "read_weight_codes",
@@ -898,6 +899,34 @@ def outcome_detail(
         table = np.bincount(code.ravel(), weights=weights, minlength=size * width)
         out.append(stats[:, p, :].T @ table.astype(np.int64).reshape(size, width).T)
     return tuple(out)
+
+
+def outcome_counts(tally: npt.NDArray[np.int64]) -> Counts:
+    """The plain (unweighted) counts of high-only showdowns tallied by assignment and
+    outcome (:func:`outcomes_add`'s table): one sum per outcome, then what each adds.
+
+    >>> import numpy as np
+    >>> counts = outcome_counts(np.array([[0, 3, 1, 1], [0, 0, 2, 0]], np.int64))
+    >>> counts.deals, counts.wins, counts.ties, counts.shares
+    (7, [3, 3], [1, 1], [17640, 17640])
+    """
+    import numpy as np  # numpy: only an exact run's engine calls this, and it has it
+
+    width = tally.shape[1]
+    players = width.bit_length() - 1
+    stats = _outcome_stats(players, width)
+    # In Python ints: a sum of squared shares can pass int64 near the largest exact runs.
+    rows = [[0] * len(DETAIL_ROWS) for _ in range(players)]
+    by_outcome = np.add.reduce(tally, axis=0).tolist()
+    for outcome in np.flatnonzero(by_outcome).tolist():
+        count = by_outcome[outcome]
+        for row, adds in zip(rows, stats[outcome].tolist(), strict=True):
+            for r, add in enumerate(adds):
+                row[r] += count * add
+    return Counts(
+        rows[0][0], [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows],
+        [r[4] for r in rows],
+    )  # fmt: skip
 
 
 def _outcome_stats(players: int, width: int, small: int = 16) -> npt.NDArray[np.int64]:

@@ -87,7 +87,7 @@ from lookup.odds.holdem.kernel import (
     parts_of,
     player_classes,
 )
-from lookup.odds.holdem.pairwise import heads_up_outcomes
+from lookup.odds.holdem.pairwise import heads_up_outcomes, multiway_outcomes
 from lookup.odds.results import (
     DEFAULT_EXACT_LIMIT,
     DEFAULT_SAMPLES,
@@ -106,6 +106,7 @@ from lookup.odds.results import (
     detail_of_codes,
     exact_counts,
     keep_odds,
+    outcome_counts,
     outcome_detail,
     outcomes_add,
     read_weight_codes,
@@ -633,18 +634,19 @@ def _exact_task(
     """Counts of one part of an exact run (see :func:`_exact_split`); a weighted run's
     counts carry each player's tallies by group (:class:`~lookup.odds.results.Weighting`)."""
     board, known, assignments = task
-    parts = _few_boards(live, board, known) if len(live) == 2 and len(assignments) > 1 else None
+    outcomes = 1 << len(live)
+    parts = None
+    if len(assignments) > 1 and len(assignments) * outcomes <= OUTCOME_CELLS:
+        parts = _few_boards(live, board, known)
     if parts is not None:
-        # Heads-up after the flop: each combo meets each board once (pairwise.py).
-        tallies = heads_up_outcomes(live, parts, assignments)
+        # After the flop: each combo meets each board once (pairwise.py).
+        settle = heads_up_outcomes if len(live) == 2 else multiway_outcomes
+        tallies = settle(live, parts, assignments)
         if bar is not None:
             bar.advance(int(tallies.sum()))
         if weighting is None:
-            tally = ShowdownTally(2)
-            wins_first, wins_second, ties = tallies[:, 1:].sum(axis=0).tolist()
-            tally.add_heads_up(wins_first, wins_second, wins_first + wins_second + ties)
-            return _counts(tally)
-        groups = weighting.groups([assignments[:, p] for p in range(2)])
+            return outcome_counts(tallies)
+        groups = weighting.groups([assignments[:, p] for p in range(len(live))])
         return detail_counts(outcome_detail(tallies, groups, weighting))
     tally = ShowdownTally(len(live))
     if weighting is None:
@@ -655,7 +657,6 @@ def _exact_task(
         return _counts(tally)
     # Every showdown of an assignment falls in one group per player: found once here.
     groups = weighting.groups([assignments[:, p] for p in range(len(live))])
-    outcomes = 1 << len(live)
     if len(assignments) * outcomes <= OUTCOME_CELLS:
         # Showdowns tallied by assignment and outcome (heads-up: each player's wins
         # summed over each assignment's run of showdowns), then each assignment's tally
