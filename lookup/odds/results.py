@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, fields
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar, overload
 
 from lookup.core.cards import Card
@@ -929,10 +930,12 @@ def outcome_counts(tally: npt.NDArray[np.int64]) -> Counts:
     )  # fmt: skip
 
 
+@cache  # a constant of the player count, made once: a small spot's tallies cost less
 def _outcome_stats(players: int, width: int, small: int = 16) -> npt.NDArray[np.int64]:
     """``stats[m, p]``: the :data:`DETAIL_ROWS` that one showdown of outcome ``m`` (bit
     ``p`` set: player ``p`` on top, alone or tied) adds to player ``p``'s tallies;
     up to ``small`` outcomes written out in Python, more by numpy (the same table).
+    Read-only (it is kept).
 
     >>> _outcome_stats(2, 4)[3].tolist()  # a tie: each has a deal, a tie, half the pot
     [[1, 0, 1, 2520, 6350400, 0, 0], [1, 0, 1, 2520, 6350400, 0, 0]]
@@ -953,16 +956,20 @@ def _outcome_stats(players: int, width: int, small: int = 16) -> npt.NDArray[np.
             lost = (1, 0, 0, 0, 0, 0, 0)
             top = alone if winners == 1 else tied
             table.append([top if mask >> p & 1 else lost for p in range(players)])
-        return np.array(table, dtype=np.int64).reshape(width, players, len(DETAIL_ROWS))
+        stats = np.array(table, dtype=np.int64).reshape(width, players, len(DETAIL_ROWS))
+        stats.flags.writeable = False
+        return stats
     bits = (np.arange(width)[:, None] >> np.arange(players)) & 1
     winners = bits.sum(axis=1, keepdims=True)
     alone = bits * (winners == 1)
     share = bits * (SHARE_UNIT // np.maximum(winners, 1))
-    return np.stack(
+    stats = np.stack(
         [np.ones_like(bits), alone, bits - alone, share, share * share, alone,
          np.zeros_like(bits)],
         axis=2,
     ).astype(np.int64)  # fmt: skip
+    stats.flags.writeable = False
+    return stats
 
 
 def winner_codes_add(
