@@ -636,7 +636,9 @@ def _exact_task(
     board, known, assignments = task
     outcomes = 1 << len(live)
     parts = None
-    if len(assignments) > 1 and len(assignments) * outcomes <= OUTCOME_CELLS:
+    # Heads-up tallies by assignment take no more memory than the assignments; more
+    # players' take a column per outcome, bounded as the tallies below are.
+    if len(assignments) > 1 and (len(live) == 2 or len(assignments) * outcomes <= OUTCOME_CELLS):
         parts = _few_boards(live, board, known)
     if parts is not None:
         # After the flop: each combo meets each board once (pairwise.py).
