@@ -55,7 +55,8 @@ Jobs:
 
 ``weighted``
     Issue 21's weighted ranges: Hold'em ``"QQ+:0.5, AKs, AQs:0.25"`` against
-    ``"JJ-99, AK:0.75, KQs"`` exactly on a flop and on a turn, and the three-way
+    ``"JJ-99, AK:0.75, KQs"`` exactly on a flop and on a turn, three weighted ranges
+    exactly on the turn (``WEIGHTED_THREE_EXACT``), and the three-way
     ``"QQ+:0.5, AKs"``, ``"AK:0.5, JJ-77"``, ``"random"`` sampled on one worker
     (time per million samples), each against the same ranges without weights
     (the ratio: flat time / weighted time, above 1 the weighted run is faster); the
@@ -699,6 +700,9 @@ WEIGHTED = ["QQ+:0.5, AKs, AQs:0.25", "JJ-99, AK:0.75, KQs"]
 WEIGHTED_FLAT = ["QQ+, AKs, AQs", "JJ-99, AK, KQs"]
 WEIGHTED_THREE_WAY = ["QQ+:0.5, AKs", "AK:0.5, JJ-77", "random"]
 FLAT_THREE_WAY = ["QQ+, AKs", "AK, JJ-77", "random"]
+# Three ranges exactly on a turn (624,708 showdowns).
+WEIGHTED_THREE_EXACT = ["QQ+:0.5, AKs, AQs", "JJ-99, AK:0.75, KQs", "88-66, AJs:0.5, KJs"]
+FLAT_THREE_EXACT = ["QQ+, AKs, AQs", "JJ-99, AK, KQs", "88-66, AJs, KJs"]
 PEER_RANDOM = "**"  # poker-equity's any two cards
 STREETS = {3: "flop", 4: "turn", 5: "river"}
 WEIGHTED_PASSES = 7  # weighted and flat differ by a few percent: more passes than PASSES
@@ -749,17 +753,22 @@ def job_weighted(settings: Settings, report: Report) -> None:
     if "Range" not in dir(lookup):
         report.notes.append("weighted: this build has no weighted ranges (issue 21): skipped")
         return
-    for board, label in (("2c7d9h", "exact flop"), ("2c7d9h4s", "exact turn")):
+    exact_spots = (
+        (WEIGHTED, WEIGHTED_FLAT, "2c7d9h", "exact flop"),
+        (WEIGHTED, WEIGHTED_FLAT, "2c7d9h4s", "exact turn"),
+        (WEIGHTED_THREE_EXACT, FLAT_THREE_EXACT, "2c7d9h4s", "3-way exact turn"),
+    )
+    for weighted, flat, board, label in exact_spots:
         flat_times = _weighted_pair(
             settings, report, label,
-            lambda board=board: equity(WEIGHTED, board=board),
-            lambda board=board: equity(WEIGHTED_FLAT, board=board), WEIGHTED_PASSES,
+            lambda board=board, hands=weighted: equity(hands, board=board),
+            lambda board=board, hands=flat: equity(hands, board=board), WEIGHTED_PASSES,
         )  # fmt: skip
         row = Row(f"flat ranges, {label}", "lookup.equity", "poker-equity exact_from_text",
                   "per call", ours=flat_times)  # fmt: skip
         if pe is not None:
-            hands = [_peer_hand(h) for h in WEIGHTED_FLAT]
-            ours = equity(WEIGHTED_FLAT, board=board)[0].equity
+            hands = [_peer_hand(h) for h in flat]
+            ours = equity(flat, board=board)[0].equity
             theirs = pe.exact_from_text("holdem", hands, board)["players"][0]["equity"]
             if abs(ours - theirs) > 1e-9:
                 raise RuntimeError(f"weighted: poker-equity disagrees on the {label} spot")
@@ -808,7 +817,8 @@ def job_weighted(settings: Settings, report: Report) -> None:
             lambda g=game, b=board, h=flat: equity(h, board=b, game=g), WEIGHTED_PASSES,
         )  # fmt: skip
     report.notes.append(
-        f"weighted: {WEIGHTED} vs flat {WEIGHTED_FLAT}; three-way {WEIGHTED_THREE_WAY}, "
+        f"weighted: {WEIGHTED} vs flat {WEIGHTED_FLAT}; three-way exact {WEIGHTED_THREE_EXACT}; "
+        f"three-way sampled {WEIGHTED_THREE_WAY}, "
         f"{samples:,} samples a run (seeded), timed per 1M; poker-equity on the flat ranges, "
         "equities checked equal (exact) or within 4 standard errors (sampled)"
     )

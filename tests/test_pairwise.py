@@ -1,8 +1,9 @@
-"""Heads-up exact tallies from class matrices (lookup.odds.holdem.pairwise) against a plain
-brute force and against the showdown-by-showdown path they replace."""
+"""Exact tallies from class matrices (lookup.odds.holdem.pairwise), heads-up and multiway,
+against a plain brute force and against the showdown-by-showdown path they replace."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from itertools import combinations
 
@@ -13,45 +14,51 @@ from hypothesis import strategies as st
 
 import lookup
 from lookup import DECK
-from lookup.odds.holdem.engine import _exact_rows, _few_boards
-from lookup.odds.holdem.pairwise import heads_up_outcomes
-from lookup.odds.results import outcomes_add
+from lookup.odds.holdem.engine import _counts, _exact_rows, _exact_showdowns, _few_boards
+from lookup.odds.holdem.kernel import ShowdownTally
+from lookup.odds.holdem.pairwise import heads_up_outcomes, multiway_outcomes
+from lookup.odds.results import outcome_counts, outcomes_add
 
 ALL_COMBOS = list(combinations(range(52), 2))
 
 
-def _spot(rng: random.Random, board_size: int, most: int, dead: int = 0):
-    """A board, dead cards and two ranges of random combos (each off the board and dead
+def _spot(rng: random.Random, board_size: int, most: int, dead: int = 0, players: int = 2):
+    """A board, dead cards and ranges of random combos (each off the board and dead
     cards; ranges may overlap), with every compatible assignment."""
     cards = rng.sample(range(52), board_size + dead)
     board, out = cards[:board_size], set(cards)
     free = [c for c in ALL_COMBOS if not out & set(c)]
-    live = [tuple(rng.sample(free, rng.randint(1, most))) for _ in range(2)]
+    live = [tuple(rng.sample(free, rng.randint(1, most))) for _ in range(players)]
     assignments = np.array(
         [
-            (i, j)
-            for i, a in enumerate(live[0])
-            for j, b in enumerate(live[1])
-            if not set(a) & set(b)
+            picks
+            for picks in itertools.product(*(range(len(r)) for r in live))
+            if len({c for p, i in enumerate(picks) for c in live[p][i]}) == 2 * players
         ],
         dtype=np.intp,
-    ).reshape(-1, 2)
+    ).reshape(-1, players)
     return tuple(DECK[c] for c in board), cards, live, assignments
 
 
+def _settle(live, parts, assignments):
+    return (heads_up_outcomes if len(live) == 2 else multiway_outcomes)(live, parts, assignments)
+
+
 def _brute_force(board: list[int], known: list[int], live, assignments) -> list[list[int]]:
-    """Each assignment's showdowns by outcome, from the definitions: every completion of
-    the board from the cards left, each hand's class by lookup.evaluate (lower wins)."""
+    """Each assignment's showdowns by outcome (bit p: player p on top, alone or tied), from
+    the definitions: every completion of the board from the cards left, each hand's class
+    by lookup.evaluate (lower wins)."""
     rows = []
-    for i, j in assignments.tolist():
-        a, b = live[0][i], live[1][j]
-        left = [c for c in range(52) if c not in {*known, *a, *b}]
-        counts = [0, 0, 0, 0]
+    for picks in assignments.tolist():
+        holes = [live[p][i] for p, i in enumerate(picks)]
+        held = {c for hole in holes for c in hole}
+        left = [c for c in range(52) if c not in {*known, *held}]
+        counts = [0] * (1 << len(holes))
         for extra in combinations(left, 5 - len(board)):
             dealt = [DECK[c] for c in (*board, *extra)]
-            first = lookup.evaluate([DECK[c] for c in a], dealt).kev
-            second = lookup.evaluate([DECK[c] for c in b], dealt).kev
-            counts[1 if first < second else 2 if second < first else 3] += 1
+            classes = [lookup.evaluate([DECK[c] for c in hole], dealt).kev for hole in holes]
+            best = min(classes)
+            counts[sum(1 << p for p, c in enumerate(classes) if c == best)] += 1
         rows.append(counts)
     return rows
 
@@ -151,3 +158,85 @@ def test_heads_up_range_equity_is_the_brute_force_fraction() -> None:
                 total += wa * wb * share
                 mass += wa * wb
     assert result[0].equity_fraction == total / mass
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1), board_size=st.sampled_from([4, 5]), players=st.integers(3, 4)
+)
+def test_multiway_outcomes_are_the_brute_force(seed: int, board_size: int, players: int) -> None:
+    rng = random.Random(seed)
+    board, known, live, assignments = _spot(rng, board_size, 3, rng.randint(0, 2), players)
+    if len(assignments) < 2:
+        return
+    parts = _few_boards(live, board, known)
+    assert parts is not None
+    found = multiway_outcomes(live, parts, assignments)
+    assert found.tolist() == _brute_force([c.index for c in board], known, live, assignments)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    board_size=st.sampled_from([3, 4, 5]),
+    players=st.integers(2, 6),
+)
+def test_counts_equal_the_showdown_by_showdown_counts(
+    seed: int, board_size: int, players: int
+) -> None:
+    # What an unweighted run reports: outcome_counts of the tallies against ShowdownTally
+    # over every showdown, and the tallies against outcomes_add, on ranges of up to a
+    # dozen combos a player.
+    rng = random.Random(seed)
+    board, known, live, assignments = _spot(rng, board_size, 12 if players > 3 else 25, 0, players)
+    if len(assignments) < 2 or len(assignments) > 4000:
+        return
+    parts = _few_boards(live, board, known)
+    assert parts is not None
+    found = _settle(live, parts, assignments)
+    expected = np.zeros((len(assignments), 1 << players), np.int64)
+    for chunk, (first, counts) in _exact_rows(live, board, known, assignments):
+        outcomes_add(expected, first, counts, chunk)
+    assert found.tolist() == expected.tolist()
+    tally = ShowdownTally(players)
+    for chunk in _exact_showdowns(live, board, known, assignments):
+        tally.add(chunk)
+    assert outcome_counts(found) == _counts(tally)
+
+
+def test_multiway_blocks_give_the_same_tallies(monkeypatch: pytest.MonkeyPatch) -> None:
+    import lookup.odds.holdem.pairwise as pairwise
+
+    rng = random.Random(5)
+    board, known, live, assignments = _spot(rng, 4, 8, 0, 3)
+    parts = _few_boards(live, board, known)
+    assert parts is not None
+    whole = multiway_outcomes(live, parts, assignments)
+    monkeypatch.setattr(pairwise, "_BLOCK_CELLS", 1)
+    assert multiway_outcomes(live, parts, assignments).tolist() == whole.tolist()
+
+
+def test_three_way_weighted_equity_is_the_brute_force_fraction() -> None:
+    # End to end through lookup.equity, three weighted ranges on a river: every
+    # assignment, its weight the product of its combos', and the pot split among ties.
+    from fractions import Fraction
+
+    texts = ["AA:0.5, KQs", "QQ, AK:0.25", "JJ:0.75, T9s"]
+    result = lookup.equity(texts, board="Kd 7c 2h 3s 8d")
+    board = {c.index for c in lookup.parse_cards("Kd 7c 2h 3s 8d")}
+    dealt = list(lookup.parse_cards("Kd 7c 2h 3s 8d"))
+    ranges = [list(lookup.Range(t).weights.items()) for t in texts]
+    shares = [Fraction(0)] * 3
+    mass = Fraction(0)
+    for picks in itertools.product(*ranges):
+        held = [c for combo, _ in picks for c in combo]
+        if len(set(held)) < 6 or board & set(held):
+            continue
+        weight = picks[0][1] * picks[1][1] * picks[2][1]
+        classes = [lookup.evaluate([DECK[c] for c in combo], dealt).kev for combo, _ in picks]
+        best = min(classes)
+        on_top = [p for p, c in enumerate(classes) if c == best]
+        for p in on_top:
+            shares[p] += weight / len(on_top)
+        mass += weight
+    assert [p.equity_fraction for p in result] == [s / mass for s in shares]

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, fields
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar, overload
 
 from lookup.core.cards import Card
@@ -62,6 +63,7 @@ __all__ = [
     "detail_of_codes",
     "exact_counts",
     "keep_odds",
+    "outcome_counts",
     "outcome_detail",
     "outcomes_add",
     "read_weight_codes",
@@ -900,10 +902,40 @@ def outcome_detail(
     return tuple(out)
 
 
+def outcome_counts(tally: npt.NDArray[np.int64]) -> Counts:
+    """The plain (unweighted) counts of high-only showdowns tallied by assignment and
+    outcome (:func:`outcomes_add`'s table): one sum per outcome, then what each adds.
+
+    >>> import numpy as np
+    >>> counts = outcome_counts(np.array([[0, 3, 1, 1], [0, 0, 2, 0]], np.int64))
+    >>> counts.deals, counts.wins, counts.ties, counts.shares
+    (7, [3, 3], [1, 1], [17640, 17640])
+    """
+    import numpy as np  # numpy: only an exact run's engine calls this, and it has it
+
+    width = tally.shape[1]
+    players = width.bit_length() - 1
+    stats = _outcome_stats(players, width)
+    # In Python ints: a sum of squared shares can pass int64 near the largest exact runs.
+    rows = [[0] * len(DETAIL_ROWS) for _ in range(players)]
+    by_outcome = np.add.reduce(tally, axis=0).tolist()
+    for outcome in np.flatnonzero(by_outcome).tolist():
+        count = by_outcome[outcome]
+        for row, adds in zip(rows, stats[outcome].tolist(), strict=True):
+            for r, add in enumerate(adds):
+                row[r] += count * add
+    return Counts(
+        rows[0][0], [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows],
+        [r[4] for r in rows],
+    )  # fmt: skip
+
+
+@cache  # a constant of the player count, made once: a small spot's tallies cost less
 def _outcome_stats(players: int, width: int, small: int = 16) -> npt.NDArray[np.int64]:
     """``stats[m, p]``: the :data:`DETAIL_ROWS` that one showdown of outcome ``m`` (bit
     ``p`` set: player ``p`` on top, alone or tied) adds to player ``p``'s tallies;
     up to ``small`` outcomes written out in Python, more by numpy (the same table).
+    Read-only (it is kept).
 
     >>> _outcome_stats(2, 4)[3].tolist()  # a tie: each has a deal, a tie, half the pot
     [[1, 0, 1, 2520, 6350400, 0, 0], [1, 0, 1, 2520, 6350400, 0, 0]]
@@ -924,16 +956,20 @@ def _outcome_stats(players: int, width: int, small: int = 16) -> npt.NDArray[np.
             lost = (1, 0, 0, 0, 0, 0, 0)
             top = alone if winners == 1 else tied
             table.append([top if mask >> p & 1 else lost for p in range(players)])
-        return np.array(table, dtype=np.int64).reshape(width, players, len(DETAIL_ROWS))
+        stats = np.array(table, dtype=np.int64).reshape(width, players, len(DETAIL_ROWS))
+        stats.flags.writeable = False
+        return stats
     bits = (np.arange(width)[:, None] >> np.arange(players)) & 1
     winners = bits.sum(axis=1, keepdims=True)
     alone = bits * (winners == 1)
     share = bits * (SHARE_UNIT // np.maximum(winners, 1))
-    return np.stack(
+    stats = np.stack(
         [np.ones_like(bits), alone, bits - alone, share, share * share, alone,
          np.zeros_like(bits)],
         axis=2,
     ).astype(np.int64)  # fmt: skip
+    stats.flags.writeable = False
+    return stats
 
 
 def winner_codes_add(

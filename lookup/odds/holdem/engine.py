@@ -21,10 +21,12 @@ holds for certain, are dropped. The holdings are then dealt *jointly*: every
 assignment of one combo per player with no card in common is equally likely,
 as in a real deal. Exact mode enumerates those assignments and, for each, every
 board (each assignment has the same number of boards, so all showdowns weigh
-the same). Sampling draws each showdown whole, by index, and keeps it only if
-no card is used twice: an assignment (a row of the list of compatible
-assignments when it is small enough to build, otherwise one combo per player
-drawn independently, rejecting draws that share a card), then the board as one
+the same); after the flop each combo's class on each board is looked up once
+and the showdowns are settled from those classes (:mod:`lookup.odds.holdem.pairwise`),
+preflop every board is dealt per assignment. Sampling draws each showdown whole,
+by index, and keeps it only if no card is used twice: an assignment (a row of the
+list of compatible assignments when it is small enough to build, otherwise one
+combo per player drawn independently, rejecting draws that share a card), then the board as one
 row of a table of every pair and one of every triple of the unseen cards
 (a ``random`` holding is one more row of the pairs). Deals of so many cards
 that most draws would be rejected are shuffled out of the deck instead.
@@ -40,7 +42,9 @@ exact heads-up preflop about 50 ms (poker-equity, Rust: about 190 ms), one
 million sampled showdowns of fixed hands about 22 ms heads-up (eval7, C: 58 ms)
 and 43 ms three-way. Fixed hands after the flop skip the range machinery (at most
 1,081 boards; :mod:`lookup.odds.small` counts the turn and river): an exact
-heads-up flop about 0.12 ms, a turn about 42 us, 1.6x and 1.3x poker-equity. The
+heads-up flop about 0.12 ms, a turn about 42 us, 1.6x and 1.3x poker-equity.
+Ranges after the flop: ``"QQ+, AKs, AQs"`` against ``"JJ-99, AK, KQs"`` exactly
+on a flop about 5 ms, on a turn 0.7 ms (about 20x and 7x poker-equity). The
 work per board is shared by all players: see :mod:`lookup.odds.holdem.kernel`.
 
 >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
@@ -87,7 +91,7 @@ from lookup.odds.holdem.kernel import (
     parts_of,
     player_classes,
 )
-from lookup.odds.holdem.pairwise import heads_up_outcomes
+from lookup.odds.holdem.pairwise import heads_up_outcomes, multiway_outcomes
 from lookup.odds.results import (
     DEFAULT_EXACT_LIMIT,
     DEFAULT_SAMPLES,
@@ -106,6 +110,7 @@ from lookup.odds.results import (
     detail_of_codes,
     exact_counts,
     keep_odds,
+    outcome_counts,
     outcome_detail,
     outcomes_add,
     read_weight_codes,
@@ -633,18 +638,21 @@ def _exact_task(
     """Counts of one part of an exact run (see :func:`_exact_split`); a weighted run's
     counts carry each player's tallies by group (:class:`~lookup.odds.results.Weighting`)."""
     board, known, assignments = task
-    parts = _few_boards(live, board, known) if len(live) == 2 and len(assignments) > 1 else None
+    outcomes = 1 << len(live)
+    parts = None
+    # Heads-up tallies by assignment take no more memory than the assignments; more
+    # players' take a column per outcome, bounded as the tallies below are.
+    if len(assignments) > 1 and (len(live) == 2 or len(assignments) * outcomes <= OUTCOME_CELLS):
+        parts = _few_boards(live, board, known)
     if parts is not None:
-        # Heads-up after the flop: each combo meets each board once (pairwise.py).
-        tallies = heads_up_outcomes(live, parts, assignments)
+        # After the flop: each combo meets each board once (pairwise.py).
+        settle = heads_up_outcomes if len(live) == 2 else multiway_outcomes
+        tallies = settle(live, parts, assignments)
         if bar is not None:
             bar.advance(int(tallies.sum()))
         if weighting is None:
-            tally = ShowdownTally(2)
-            wins_first, wins_second, ties = tallies[:, 1:].sum(axis=0).tolist()
-            tally.add_heads_up(wins_first, wins_second, wins_first + wins_second + ties)
-            return _counts(tally)
-        groups = weighting.groups([assignments[:, p] for p in range(2)])
+            return outcome_counts(tallies)
+        groups = weighting.groups([assignments[:, p] for p in range(len(live))])
         return detail_counts(outcome_detail(tallies, groups, weighting))
     tally = ShowdownTally(len(live))
     if weighting is None:
@@ -655,7 +663,6 @@ def _exact_task(
         return _counts(tally)
     # Every showdown of an assignment falls in one group per player: found once here.
     groups = weighting.groups([assignments[:, p] for p in range(len(live))])
-    outcomes = 1 << len(live)
     if len(assignments) * outcomes <= OUTCOME_CELLS:
         # Showdowns tallied by assignment and outcome (heads-up: each player's wins
         # summed over each assignment's run of showdowns), then each assignment's tally

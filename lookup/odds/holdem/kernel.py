@@ -333,11 +333,18 @@ class ShowdownTally:
     def add(self, classes: list[U16]) -> None:
         """Count the showdowns of one chunk: ``classes[p][i]`` is player p on board i."""
         size = len(classes[0])
+        self.showdowns += size
         if self.players == 2:
             a, b = classes
-            self.add_heads_up(int(np.count_nonzero(a < b)), int(np.count_nonzero(b < a)), size)
+            wins_a = int(np.count_nonzero(a < b))
+            wins_b = int(np.count_nonzero(b < a))
+            ties = size - wins_a - wins_b
+            for p, wins in enumerate((wins_a, wins_b)):
+                self.wins[p] += wins
+                self.ties[p] += ties
+                self.shares[p] += wins * SHARE_UNIT + ties * (SHARE_UNIT // 2)
+                self.squares[p] += wins * SHARE_UNIT**2 + ties * (SHARE_UNIT // 2) ** 2
             return
-        self.showdowns += size
         best = np.minimum.reduce(classes)
         on_top = [c == best for c in classes]
         winners = np.add.reduce(on_top, dtype=np.uint8)
@@ -349,23 +356,6 @@ class ShowdownTally:
             self.ties[p] += by_size[2:].sum()
             self.shares[p] += int(by_size @ share)
             self.squares[p] += int(by_size @ (share * share))
-
-    def add_heads_up(self, wins_a: int, wins_b: int, size: int) -> None:
-        """Count ``size`` heads-up showdowns, of which each player won the given number
-        (the rest tied).
-
-        >>> tally = ShowdownTally(2)
-        >>> tally.add_heads_up(3, 1, 5)
-        >>> tally.showdowns, tally.wins.tolist(), tally.ties.tolist(), tally.shares.tolist()
-        (5, [3, 1], [1, 1], [17640, 7560])
-        """
-        self.showdowns += size
-        ties = size - wins_a - wins_b
-        for p, wins in enumerate((wins_a, wins_b)):
-            self.wins[p] += wins
-            self.ties[p] += ties
-            self.shares[p] += wins * SHARE_UNIT + ties * (SHARE_UNIT // 2)
-            self.squares[p] += wins * SHARE_UNIT**2 + ties * (SHARE_UNIT // 2) ** 2
 
 
 def showdown_counts(classes: list[U16]) -> ShowdownTally:

@@ -1,22 +1,27 @@
-"""Exact heads-up tallies after the flop: each combo's class on each board once, then pairs.
+"""Exact tallies after the flop: each combo's class on each board once, then the deals.
 
-An exact run of two ranges on a flop pairs every compatible assignment of
-combos with every board that avoids its four hole cards: about a million
-showdowns for two ranges of a few dozen combos, each costing two seven-card
-lookups. Yet a combo's class on a board does not depend on the opponent, so
-here each combo meets each board once (``combos x boards`` lookups: tens of
-thousands), and the pairs are then compared with numpy, no lookup at all.
+An exact run of ranges on a flop pairs every compatible assignment of combos
+with every board that avoids its hole cards: about a million showdowns for two
+ranges of a few dozen combos, each costing a seven-card lookup per player. Yet a
+combo's class on a board does not depend on the other players, so here each
+combo meets each board once (``combos x boards`` lookups: tens of thousands)
+and the deals are then settled with numpy, no lookup at all:
 
-A board a combo cannot meet (it holds one of the combo's cards) gets the class
-:data:`_OFF` (worse than any hand), so comparing the two players' rows counts
-the opponent's missing boards as wins; those are taken off again with the
-number of boards both combos can meet, one matrix product. The answer is the
-same table of outcomes by assignment that the showdown-by-showdown path tallies
-(:func:`lookup.odds.results.outcomes_add`): tests compare the two on random spots.
+* heads-up (:func:`heads_up_outcomes`), every pair of the two players' combos is
+  compared on every board at once. A board a combo cannot meet (it holds one of
+  the combo's cards) gets the class :data:`_OFF` (worse than any hand), so the
+  comparison counts the opponent's missing boards as wins; those are taken off
+  again with the number of boards both combos can meet, one matrix product.
+  Cost: ``2 n0 n1 boards`` byte comparisons (``n0``, ``n1``: the combos used);
+* three players or more (:func:`multiway_outcomes`), each assignment's row of
+  classes is gathered per player and its outcome found per board, the boards
+  some player cannot meet counted apart. Cost: a few passes over
+  ``assignments x boards`` small integers.
 
-Cost: ``(n0 + n1) x boards`` lookups plus about ``2 n0 n1 boards`` byte
-comparisons (``n0``, ``n1``: the combos the assignments use); the comparisons
-are cut into blocks of :data:`_BLOCK_CELLS` so memory stays small.
+Either answers with the table of outcomes by assignment that the
+showdown-by-showdown path tallies (:func:`lookup.odds.results.outcomes_add`):
+tests compare the two on random spots, and both against a brute force. The work
+is cut into blocks of :data:`_BLOCK_CELLS` cells so memory stays small.
 """
 
 from __future__ import annotations
@@ -30,13 +35,14 @@ import numpy.typing as npt
 from lookup.core.cards import Combo
 from lookup.odds.holdem.kernel import BoardParts, combo_bits, dealt_classes
 
-__all__ = ["heads_up_outcomes"]
+__all__ = ["heads_up_outcomes", "multiway_outcomes"]
 
 _OFF: Final = 0xFFFF
 """The class of a combo on a board that holds one of its cards: above every class."""
 
-_BLOCK_CELLS: Final = 1 << 21
-"""Most (combo, combo, board) cells compared at once (2 MB of booleans a comparison)."""
+_BLOCK_CELLS: Final = 1 << 20
+"""Most cells worked on at once: (combo, combo, board) heads-up (1 MB of booleans a
+comparison), (assignment, board) or (assignment, outcome) multiway (8 MB of counts)."""
 
 
 def heads_up_outcomes(
@@ -94,6 +100,53 @@ def heads_up_outcomes(
     outcomes[:, 1] = wins_first[at]
     outcomes[:, 2] = wins_second[at]
     outcomes[:, 3] = both[at] - outcomes[:, 1] - outcomes[:, 2]
+    return outcomes
+
+
+def multiway_outcomes(
+    live: Sequence[Sequence[Combo]],
+    parts: BoardParts,
+    assignments: npt.NDArray[np.intp],
+) -> npt.NDArray[np.int64]:
+    """Outcomes by assignment of three players or more over every board of ``parts``
+    each can meet: as :func:`heads_up_outcomes`, column ``m`` counting the showdowns
+    whose players on top (alone or tied) are the set bits of ``m`` (column 0 stays 0).
+
+    >>> from lookup.odds.holdem.kernel import enumerate_boards
+    >>> board = [0, 21, 30, 8]  # 2c 7d 9h 4c
+    >>> live = [[(51, 50)], [(47, 46)], [(43, 42), (39, 38)]]  # AsAh, KsKh; QsQh or JsJh
+    >>> held = {*board, 51, 50, 47, 46}
+    >>> (parts,) = enumerate_boards(board, [c for c in range(52) if c not in held])
+    >>> pairs = np.array([[0, 0, 0], [0, 0, 1]], dtype=np.intp)
+    >>> found = multiway_outcomes(live, parts, pairs)
+    >>> found[:, [1, 2, 4]].tolist(), found.sum(axis=1).tolist()  # aces, kings, queens/jacks
+    ([[38, 2, 2], [38, 2, 2]], [42, 42])
+    """
+    players = len(live)
+    width = 1 << players
+    matrices, at = [], []
+    for p in range(players):
+        used = np.unique(assignments[:, p])
+        matrices.append(_classes(live[p], used, parts)[0])
+        at.append(np.searchsorted(used, assignments[:, p]))
+    boards = len(parts)
+    outcomes = np.zeros((len(assignments), width), np.int64, order="F")
+    # Rows of (assignment, board) cells and of (assignment, outcome) cells alike bounded.
+    rows = max(1, _BLOCK_CELLS // max(boards, width))
+    for start in range(0, len(assignments), rows):
+        block = slice(start, start + rows)
+        classes = [m[a[block]] for m, a in zip(matrices, at, strict=True)]
+        best = np.minimum.reduce(classes)
+        mask = np.zeros(best.shape, np.intp)
+        for p, row in enumerate(classes):
+            mask |= (row == best).astype(np.intp) << p
+        # A board some player cannot meet is no showdown: its class there is _OFF, above
+        # every class, so the deal's worst class says so; it is filed under outcome 0.
+        mask[np.maximum.reduce(classes) == _OFF] = 0
+        count = len(best)
+        code = mask + (np.arange(count) * width)[:, None]
+        outcomes[block] = np.bincount(code.ravel(), minlength=count * width).reshape(count, width)
+    outcomes[:, 0] = 0
     return outcomes
 
 
