@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -243,6 +244,41 @@ def test_the_pool_gives_results_in_task_order_and_leaves_no_process() -> None:
     next(results)
     results.close()  # stopping early terminates and joins the pool
     assert _workers(os.getpid()) == []
+
+
+_STOPPED_WHILE_SENDING = """
+import sys, time
+from lookup.core.pool import run_tasks
+
+class SlowToSend:  # still being pickled when the run stops, then too big for the pipe
+    def __reduce__(self):
+        time.sleep(1.0)
+        return bytes, (b"x" * (1 << 20),)
+
+def work(task):
+    if task == b"busy":  # both workers busy: none is waiting on the task pipe
+        time.sleep(3)
+    return len(task)
+
+results = run_tasks(work, iter([b"small", b"busy", b"busy", SlowToSend(), b"more"]), 2)
+next(results)
+time.sleep(0.3)
+results.close()
+print("stopped")
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="forked workers")
+def test_a_run_stopped_while_a_large_task_is_sent_still_ends() -> None:
+    # multiprocessing's own terminate hangs here for good (CPython issues 73945, 96995):
+    # its task handler finishes pickling a 1 MB task after the workers are gone.
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-c", _STOPPED_WHILE_SENDING], capture_output=True, text=True,
+        timeout=60, env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+    )  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr) == (0, "stopped\n", "")
 
 
 def test_counts_add_up_whatever_the_order() -> None:

@@ -157,8 +157,54 @@ def worker_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
     finally:
         if pool is not None:
             with interrupts_deferred():
-                pool.terminate()
-                pool.join()
+                _stop(pool)
+
+
+def _stop(pool: multiprocessing.pool.Pool) -> None:
+    """``pool.terminate()`` and ``pool.join()``, never stuck on the pool's task handler.
+
+    ``Pool.terminate`` empties the pipe that carries tasks to the workers only while
+    something waits in it, then kills the workers. A task handler still pickling a task
+    at that moment writes it afterwards into a pipe nobody reads any more; a task bigger
+    than the pipe's buffer blocks it, and terminate with it, for good (CPython issues
+    73945 and 96995; met here when an early-stopping sampled run, whose tasks carried
+    150 kB of assignments each, stopped while one was being sent). So a watcher waits
+    until every worker is gone, gives the handler a moment, and then closes the pipe's
+    read end, which only the dead workers used: the handler's write fails, it gives up
+    (the pool catches the error) and terminate finishes.
+    """
+    done = threading.Event()
+    watcher = threading.Thread(target=_unblock_task_handler, args=(pool, done), daemon=True)
+    watcher.start()
+    try:
+        pool.terminate()
+        pool.join()
+    finally:
+        done.set()
+        watcher.join()
+
+
+def _unblock_task_handler(pool: multiprocessing.pool.Pool, done: threading.Event) -> None:
+    """:func:`_stop`'s watcher: close the task pipe's read end once the workers are gone
+    and the task handler has outlived them by half a second (``done``: terminate ended)."""
+    from multiprocessing.connection import wait  # already imported by the pool itself
+
+    # The pool's internals, read defensively: without them, terminate runs unwatched.
+    workers = list(getattr(pool, "_pool", ()))
+    handler = getattr(pool, "_task_handler", None)
+    reader = getattr(getattr(pool, "_inqueue", None), "_reader", None)
+    if not workers or handler is None or reader is None:
+        return
+    # A worker's sentinel is ready once it has ended (read without reaping it, which is
+    # terminate's to do).
+    sentinels = [worker.sentinel for worker in workers]
+    while not done.wait(0.05):
+        if len(wait(sentinels, timeout=0)) == len(sentinels):
+            break
+    else:
+        return
+    if not done.wait(0.5) and handler.is_alive():
+        reader.close()
 
 
 def run_tasks(
