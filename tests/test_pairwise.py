@@ -1,5 +1,6 @@
-"""Exact tallies from class matrices (lookup.odds.holdem.pairwise), heads-up and multiway,
-against a plain brute force and against the showdown-by-showdown path they replace."""
+"""Exact tallies from class matrices (lookup.odds.settle, fed by lookup.odds.holdem.pairwise and
+lookup.odds.generic), heads-up and multiway, against a plain brute force and against the
+showdown-by-showdown paths they replace."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import lookup
 from lookup import DECK
 from lookup.odds.holdem.engine import _counts, _exact_rows, _exact_showdowns, _few_boards
 from lookup.odds.holdem.kernel import ShowdownTally
-from lookup.odds.holdem.pairwise import heads_up_outcomes, multiway_outcomes
+from lookup.odds.holdem.pairwise import exact_outcomes
 from lookup.odds.results import outcome_counts, outcomes_add
 
 ALL_COMBOS = list(combinations(range(52), 2))
@@ -38,10 +39,6 @@ def _spot(rng: random.Random, board_size: int, most: int, dead: int = 0, players
         dtype=np.intp,
     ).reshape(-1, players)
     return tuple(DECK[c] for c in board), cards, live, assignments
-
-
-def _settle(live, parts, assignments):
-    return (heads_up_outcomes if len(live) == 2 else multiway_outcomes)(live, parts, assignments)
 
 
 def _brute_force(board: list[int], known: list[int], live, assignments) -> list[list[int]]:
@@ -74,7 +71,7 @@ def test_outcomes_are_the_brute_force_on_the_turn_and_river(
         return
     parts = _few_boards(live, board, known)
     assert parts is not None
-    found = heads_up_outcomes(live, parts, assignments)
+    found = exact_outcomes(live, parts, assignments)
     assert found.tolist() == _brute_force([c.index for c in board], known, live, assignments)
 
 
@@ -84,7 +81,7 @@ def test_outcomes_are_the_brute_force_on_a_flop(seed: int) -> None:
     board, known, live, assignments = _spot(rng, 3, 3)
     parts = _few_boards(live, board, known)
     assert parts is not None
-    found = heads_up_outcomes(live, parts, assignments)
+    found = exact_outcomes(live, parts, assignments)
     assert found.tolist() == _brute_force([c.index for c in board], known, live, assignments)
 
 
@@ -104,7 +101,7 @@ def test_outcomes_equal_the_showdown_by_showdown_tally(
     expected = np.zeros((len(assignments), 4), np.int64)
     for chunk, (first, counts) in _exact_rows(live, board, known, assignments):
         outcomes_add(expected, first, counts, chunk)
-    assert heads_up_outcomes(live, parts, assignments).tolist() == expected.tolist()
+    assert exact_outcomes(live, parts, assignments).tolist() == expected.tolist()
 
 
 def test_a_fixed_hand_against_a_range_counts_every_board_it_meets() -> None:
@@ -116,22 +113,22 @@ def test_a_fixed_hand_against_a_range_counts_every_board_it_meets() -> None:
     parts = _few_boards(live, board, known)
     assert parts is not None
     assignments = np.array([(0, 0), (0, 1), (0, 2)], dtype=np.intp)
-    found = heads_up_outcomes(live, parts, assignments)
+    found = exact_outcomes(live, parts, assignments)
     assert found[:, 1:].sum(axis=1).tolist() == [990] * 3  # C(45, 2) boards each
     assert found.tolist() == _brute_force(known, known, live, assignments)
 
 
 def test_small_blocks_give_the_same_tallies(monkeypatch: pytest.MonkeyPatch) -> None:
     # The comparison is cut into blocks of combos of the first player: any cut counts alike.
-    import lookup.odds.holdem.pairwise as pairwise
+    import lookup.odds.settle as settle
 
     rng = random.Random(11)
     board, known, live, assignments = _spot(rng, 4, 40)
     parts = _few_boards(live, board, known)
     assert parts is not None
-    whole = heads_up_outcomes(live, parts, assignments)
-    monkeypatch.setattr(pairwise, "_BLOCK_CELLS", 1)
-    assert heads_up_outcomes(live, parts, assignments).tolist() == whole.tolist()
+    whole = exact_outcomes(live, parts, assignments)
+    monkeypatch.setattr(settle, "_BLOCK_CELLS", 1)
+    assert exact_outcomes(live, parts, assignments).tolist() == whole.tolist()
 
 
 def test_heads_up_range_equity_is_the_brute_force_fraction() -> None:
@@ -171,7 +168,7 @@ def test_multiway_outcomes_are_the_brute_force(seed: int, board_size: int, playe
         return
     parts = _few_boards(live, board, known)
     assert parts is not None
-    found = multiway_outcomes(live, parts, assignments)
+    found = exact_outcomes(live, parts, assignments)
     assert found.tolist() == _brute_force([c.index for c in board], known, live, assignments)
 
 
@@ -193,7 +190,7 @@ def test_counts_equal_the_showdown_by_showdown_counts(
         return
     parts = _few_boards(live, board, known)
     assert parts is not None
-    found = _settle(live, parts, assignments)
+    found = exact_outcomes(live, parts, assignments)
     expected = np.zeros((len(assignments), 1 << players), np.int64)
     for chunk, (first, counts) in _exact_rows(live, board, known, assignments):
         outcomes_add(expected, first, counts, chunk)
@@ -205,15 +202,15 @@ def test_counts_equal_the_showdown_by_showdown_counts(
 
 
 def test_multiway_blocks_give_the_same_tallies(monkeypatch: pytest.MonkeyPatch) -> None:
-    import lookup.odds.holdem.pairwise as pairwise
+    import lookup.odds.settle as settle
 
     rng = random.Random(5)
     board, known, live, assignments = _spot(rng, 4, 8, 0, 3)
     parts = _few_boards(live, board, known)
     assert parts is not None
-    whole = multiway_outcomes(live, parts, assignments)
-    monkeypatch.setattr(pairwise, "_BLOCK_CELLS", 1)
-    assert multiway_outcomes(live, parts, assignments).tolist() == whole.tolist()
+    whole = exact_outcomes(live, parts, assignments)
+    monkeypatch.setattr(settle, "_BLOCK_CELLS", 1)
+    assert exact_outcomes(live, parts, assignments).tolist() == whole.tolist()
 
 
 def test_three_way_weighted_equity_is_the_brute_force_fraction() -> None:
@@ -240,3 +237,69 @@ def test_three_way_weighted_equity_is_the_brute_force_fraction() -> None:
             shares[p] += weight / len(on_top)
         mass += weight
     assert [p.equity_fraction for p in result] == [s / mass for s in shares]
+
+
+# The other games' engine (lookup.odds.generic): the same tallies from its family kernels.
+GENERIC_SPOTS = [
+    ("short-deck", None, "6c7d9h", None, ["QQ+, AKs", "JJ-99, AK"]),
+    ("short-deck", None, "6c7d9hTs", "Ac", ["QQ+:0.5, AKs", "JJ-99, AK:0.75", "A9s+"]),
+    ("short-deck", "short-deck-triton", "6c7d9h", None, ["TT+, KQs", "AhKh"]),
+    ("holdem", "joker", "2c7d9h4s", None, ["QQ+, AKs", "JJ-99:0.5, AK", "Jk As"]),
+    ("holdem", "deuces-wild", "3c7d9h", None, ["QQ+, AKs", "JJ-99, AK"]),
+    ("omaha", None, "2c7d9h4s", None, ["AAKK:0.5, AAQQ", "KKQQ ds"]),
+    ("omaha", None, "2c7d9h", "Qs", ["AAKK, AAQQ", "KKQQ ds", "JT98 ds"]),
+    ("omaha", None, "2c7d9h4s8s", None, ["AAxx", "As Ks Qs Js"]),
+    ("omaha5", None, "2c7d9h4s", None, ["AAKKQ", "QQJJT:0.25, KKQQJ"]),
+    ("courchevel", None, "2c7d9h4s", None, ["AAKKQ", "QQJJT"]),
+]
+
+
+@pytest.mark.parametrize(("game", "rules", "board", "dead", "hands"), GENERIC_SPOTS)
+def test_generic_tables_answer_as_the_deals_walked(
+    monkeypatch: pytest.MonkeyPatch, game: str, rules, board: str, dead, hands: list[str]
+) -> None:
+    # Every field of the result, by_combo and by_class included, with each holding's
+    # classes tabled and with every deal walked (the path _settled leaves to).
+    import lookup.odds.generic as generic
+
+    def answer():
+        result = lookup.equity(hands, board=board, dead=dead, game=game, rules=rules, exact=True)
+        return [
+            (p.equity_fraction, p.win, p.tie, p.boards,
+             None if p.by_combo is None else dict(p.by_combo),
+             None if p.by_class is None else dict(p.by_class))
+            for p in result
+        ]  # fmt: skip
+
+    calls = []
+    settled = generic._settled
+    monkeypatch.setattr(generic, "_settled", lambda *a: calls.append(1) or settled(*a))
+    tabled = answer()
+    assert calls and all(p[0] is not None for p in tabled)
+    monkeypatch.setattr(generic, "_settled", lambda *a: None)
+    assert tabled == answer()
+
+
+def test_generic_short_deck_turn_is_the_brute_force_fraction() -> None:
+    # Two small short-deck ranges on a turn, every assignment and river, in Fractions.
+    from fractions import Fraction
+
+    texts = ["AA, KQs", "QQ:0.5, AK"]
+    board = lookup.parse_cards("Kd 7c 6h 9s")
+    result = lookup.equity(texts, board=board, game="short-deck")
+    ranges = [list(lookup.Range(t, "short-deck").weights.items()) for t in texts]
+    deck = [c for c in range(52) if c // 4 >= 4]  # sixes and up
+    total = mass = Fraction(0)
+    for (a, wa), (b, wb) in itertools.product(*ranges):
+        held = {*a, *b}
+        if len(held) < 4 or held & {c.index for c in board}:
+            continue
+        for river in deck:
+            if river in held or river in {c.index for c in board}:
+                continue
+            dealt = [*board, DECK[river]]
+            first = lookup.evaluate([DECK[c] for c in a], dealt, game="short-deck").class_number
+            second = lookup.evaluate([DECK[c] for c in b], dealt, game="short-deck").class_number
+            total += wa * wb * Fraction(2 if first < second else 0 if second < first else 1, 2)
+            mass += wa * wb
+    assert result[0].equity_fraction == total / mass

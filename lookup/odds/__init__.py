@@ -8,9 +8,11 @@
   under another ranking);
 * :mod:`~lookup.odds.small` -- exact counts of small spots (fixed hands, at most
   two board cards to come) in plain Python, for both engines;
+* :mod:`~lookup.odds.settle` -- exact runs after the flop settled from each holding's
+  class on each board, for both engines;
 * :mod:`~lookup.odds.results` -- the result types, limits and pot-share unit the
   engines share.
 
-The engines import only :mod:`~lookup.odds.small` and :mod:`~lookup.odds.results`
-of this package: neither calls the other nor the front door.
+The engines import only :mod:`~lookup.odds.small`, :mod:`~lookup.odds.settle` and
+:mod:`~lookup.odds.results` of this package: neither calls the other nor the front door.
 """

@@ -91,7 +91,7 @@ from lookup.odds.holdem.kernel import (
     parts_of,
     player_classes,
 )
-from lookup.odds.holdem.pairwise import heads_up_outcomes, multiway_outcomes
+from lookup.odds.holdem.pairwise import exact_outcomes
 from lookup.odds.results import (
     DEFAULT_EXACT_LIMIT,
     DEFAULT_SAMPLES,
@@ -646,8 +646,7 @@ def _exact_task(
         parts = _few_boards(live, board, known)
     if parts is not None:
         # After the flop: each combo meets each board once (pairwise.py).
-        settle = heads_up_outcomes if len(live) == 2 else multiway_outcomes
-        tallies = settle(live, parts, assignments)
+        tallies = exact_outcomes(live, parts, assignments)
         if bar is not None:
             bar.advance(int(tallies.sum()))
         if weighting is None:
