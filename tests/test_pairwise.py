@@ -303,3 +303,23 @@ def test_generic_short_deck_turn_is_the_brute_force_fraction() -> None:
             total += wa * wb * Fraction(2 if first < second else 0 if second < first else 1, 2)
             mass += wa * wb
     assert result[0].equity_fraction == total / mass
+
+
+def test_class_tables_filled_in_small_batches_answer_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A player's class table is filled a few (holding, board) cells at a time when it is
+    # large: one holding a batch here, in both engines.
+    import lookup.odds.generic as generic
+    import lookup.odds.holdem.pairwise as pairwise
+
+    spots = [
+        (["QQ+:0.5, AKs", "JJ-99, AK", "KQs"], "2c7d9h4s", "holdem"),
+        (["QQ+, AKs", "JJ-99:0.5, AK"], "6c7d9h", "short-deck"),
+        (["AAKK, AAQQ", "KKQQ ds"], "2c7d9h4s", "omaha"),
+    ]
+    whole = [lookup.equity(h, board=b, game=g) for h, b, g in spots]
+    monkeypatch.setattr(pairwise, "TABLE_CELLS", 1)
+    monkeypatch.setattr(generic, "TABLE_CELLS", 1)
+    for (hands, board, game), before in zip(spots, whole, strict=True):
+        again = lookup.equity(hands, board=board, game=game)
+        assert [p.equity_fraction for p in again] == [p.equity_fraction for p in before]
+        assert [p.by_combo for p in again] == [p.by_combo for p in before]

@@ -120,7 +120,7 @@ from lookup.odds.results import (
     weighted_assignments,
     winner_codes_add,
 )
-from lookup.odds.settle import OFF, settle
+from lookup.odds.settle import OFF, TABLE_CELLS, settle
 from lookup.odds.small import fixed_counts
 from lookup.ranges.holding import holding_cards
 from lookup.ranges.notation import read_range
@@ -758,15 +758,20 @@ def _settled(
             used = np.zeros(1, dtype=np.intp)
             at.append(np.zeros(len(assignments), dtype=np.intp))
         holes = np.array(combos, dtype=np.intp).reshape(len(combos), -1)[used]
-        meets = (board_masks[None, :] & _card_masks(combos)[used][:, None]) == 0
-        which, rows = np.nonzero(meets)
-        table = np.full(meets.shape, OFF, np.uint16)
-        if len(which):
-            hole: list[Column] = [holes[which, h] for h in range(holes.shape[1])]
+        masks = _card_masks(combos)[used]
+        table = np.full((len(used), len(dealt)), OFF, np.uint16)
+        step = max(1, TABLE_CELLS // len(dealt))
+        for start in range(0, len(used), step):
+            block = slice(start, start + step)
+            which, rows = np.nonzero((board_masks[None, :] & masks[block, None]) == 0)
+            if not len(which):
+                continue
+            held = holes[block][which]
+            hole: list[Column] = [held[:, h] for h in range(held.shape[1])]
             board = known_board + [dealt[rows, j] for j in range(dealt.shape[1])]
             (hole,), board = setup.family.showdown_cards([hole], board)
             prepared = setup.high.prepare(board, len(which))
-            table[which, rows] = setup.high.classes(prepared, hole)
+            table[block][which, rows] = setup.high.classes(prepared, hole)
         classes.append(table)
     return settle(classes, at)
 

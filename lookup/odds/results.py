@@ -915,19 +915,27 @@ def outcome_counts(tally: npt.NDArray[np.int64]) -> Counts:
 
     width = tally.shape[1]
     players = width.bit_length() - 1
-    stats = _outcome_stats(players, width)
+    stats = _outcome_rows(players, width)
     # In Python ints: a sum of squared shares can pass int64 near the largest exact runs.
     rows = [[0] * len(DETAIL_ROWS) for _ in range(players)]
     by_outcome = np.add.reduce(tally, axis=0).tolist()
-    for outcome in np.flatnonzero(by_outcome).tolist():
-        count = by_outcome[outcome]
-        for row, adds in zip(rows, stats[outcome].tolist(), strict=True):
-            for r, add in enumerate(adds):
-                row[r] += count * add
+    for outcome, count in enumerate(by_outcome):
+        if count:
+            for row, adds in zip(rows, stats[outcome], strict=True):
+                for r, add in enumerate(adds):
+                    row[r] += count * add
     return Counts(
         rows[0][0], [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows],
         [r[4] for r in rows],
     )  # fmt: skip
+
+
+@cache  # as _outcome_stats, in Python ints for exact sums past int64
+def _outcome_rows(players: int, width: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """:func:`_outcome_stats` as nested tuples of Python ints: ``[m][p][row]``."""
+    return tuple(
+        tuple(map(tuple, by_player)) for by_player in _outcome_stats(players, width).tolist()
+    )
 
 
 @cache  # a constant of the player count, made once: a small spot's tallies cost less

@@ -33,10 +33,15 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["OFF", "settle"]
+__all__ = ["OFF", "TABLE_CELLS", "settle"]
 
 OFF: Final = 0xFFFF
 """The class of a holding on a board it cannot meet: above every ranking's classes."""
+
+TABLE_CELLS: Final = 1 << 18
+"""Most (holding, board) classes an engine looks up in one batch while it fills a player's
+class table: the batch kernels' per-cell arrays stay a few MB (a table of thousands of
+Omaha combos on a flop has millions of cells)."""
 
 _BLOCK_CELLS: Final = 1 << 20
 """Most cells worked on at once: (holding, holding, board) heads-up (1 MB of booleans a

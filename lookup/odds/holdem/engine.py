@@ -21,12 +21,13 @@ holds for certain, are dropped. The holdings are then dealt *jointly*: every
 assignment of one combo per player with no card in common is equally likely,
 as in a real deal. Exact mode enumerates those assignments and, for each, every
 board (each assignment has the same number of boards, so all showdowns weigh
-the same); after the flop each combo's class on each board is looked up once
-and the showdowns are settled from those classes (:mod:`lookup.odds.holdem.pairwise`),
-preflop every board is dealt per assignment. Sampling draws each showdown whole,
-by index, and keeps it only if no card is used twice: an assignment (a row of the
-list of compatible assignments when it is small enough to build, otherwise one
-combo per player drawn independently, rejecting draws that share a card), then the board as one
+the same). After the flop each combo's class on each board is looked up once
+(:mod:`lookup.odds.holdem.pairwise`) and the showdowns are settled from those
+classes (:mod:`lookup.odds.settle`); preflop every board is dealt per assignment.
+Sampling draws each showdown whole, by index, and keeps it only if no card is
+used twice: an assignment (a row of the list of compatible assignments when it
+is small enough to build, otherwise one combo per player drawn independently,
+rejecting draws that share a card), then the board as one
 row of a table of every pair and one of every triple of the unseen cards
 (a ``random`` holding is one more row of the pairs). Deals of so many cards
 that most draws would be rejected are shuffled out of the deck instead.
@@ -645,7 +646,7 @@ def _exact_task(
     if len(assignments) > 1 and (len(live) == 2 or len(assignments) * outcomes <= OUTCOME_CELLS):
         parts = _few_boards(live, board, known)
     if parts is not None:
-        # After the flop: each combo meets each board once (pairwise.py).
+        # After the flop: each combo meets each board once (pairwise.py, settle.py).
         tallies = exact_outcomes(live, parts, assignments)
         if bar is not None:
             bar.advance(int(tallies.sum()))

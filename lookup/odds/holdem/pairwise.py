@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from lookup.core.cards import Combo
 from lookup.odds.holdem.kernel import BoardParts, combo_bits, dealt_classes
-from lookup.odds.settle import OFF, settle
+from lookup.odds.settle import OFF, TABLE_CELLS, settle
 
 __all__ = ["exact_outcomes"]
 
@@ -62,10 +62,14 @@ def _classes(
     """Each used combo's class on each board (:data:`~lookup.odds.settle.OFF` where it
     cannot meet it)."""
     holes = np.array(combos, dtype=np.intp).reshape(-1, 2)[used]
-    meets = (parts.card_bits[None, :] & combo_bits(combos)[used][:, None]) == 0
-    which, boards = np.nonzero(meets)
-    classes = np.full(meets.shape, OFF, np.uint16)
-    classes[which, boards] = dealt_classes(
-        parts.take(boards).boards(), holes[which, 0], holes[which, 1]
-    )
+    bits = combo_bits(combos)[used]
+    classes = np.full((len(used), len(parts)), OFF, np.uint16)
+    rows = max(1, TABLE_CELLS // max(1, len(parts)))
+    for start in range(0, len(used), rows):
+        block = slice(start, start + rows)
+        which, boards = np.nonzero((parts.card_bits[None, :] & bits[block, None]) == 0)
+        held = holes[block][which]
+        classes[block][which, boards] = dealt_classes(
+            parts.take(boards).boards(), held[:, 0], held[:, 1]
+        )
     return classes
