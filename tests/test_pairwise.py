@@ -60,13 +60,12 @@ def _brute_force(board: list[int], known: list[int], live, assignments) -> list[
     return rows
 
 
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), board_size=st.sampled_from([4, 5]), dead=st.integers(0, 3))
-def test_outcomes_are_the_brute_force_on_the_turn_and_river(
-    seed: int, board_size: int, dead: int
+def _holds_to_the_brute_force(
+    rng: random.Random, board_size: int, most: int, dead: int = 0, players: int = 2
 ) -> None:
-    rng = random.Random(seed)
-    board, known, live, assignments = _spot(rng, board_size, 6, dead)
+    """A random spot's tallies by assignment (when it has two or more) are the brute
+    force's."""
+    board, known, live, assignments = _spot(rng, board_size, most, dead, players)
     if len(assignments) < 2:
         return
     parts = _few_boards(live, board, known)
@@ -75,14 +74,17 @@ def test_outcomes_are_the_brute_force_on_the_turn_and_river(
     assert found.tolist() == _brute_force([c.index for c in board], known, live, assignments)
 
 
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), board_size=st.sampled_from([4, 5]), dead=st.integers(0, 3))
+def test_outcomes_are_the_brute_force_on_the_turn_and_river(
+    seed: int, board_size: int, dead: int
+) -> None:
+    _holds_to_the_brute_force(random.Random(seed), board_size, 6, dead)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_outcomes_are_the_brute_force_on_a_flop(seed: int) -> None:
-    rng = random.Random(seed)
-    board, known, live, assignments = _spot(rng, 3, 3)
-    parts = _few_boards(live, board, known)
-    assert parts is not None
-    found = exact_outcomes(live, parts, assignments)
-    assert found.tolist() == _brute_force([c.index for c in board], known, live, assignments)
+    _holds_to_the_brute_force(random.Random(seed), 3, 3)
 
 
 @settings(max_examples=30, deadline=None)
@@ -163,13 +165,7 @@ def test_heads_up_range_equity_is_the_brute_force_fraction() -> None:
 )
 def test_multiway_outcomes_are_the_brute_force(seed: int, board_size: int, players: int) -> None:
     rng = random.Random(seed)
-    board, known, live, assignments = _spot(rng, board_size, 3, rng.randint(0, 2), players)
-    if len(assignments) < 2:
-        return
-    parts = _few_boards(live, board, known)
-    assert parts is not None
-    found = exact_outcomes(live, parts, assignments)
-    assert found.tolist() == _brute_force([c.index for c in board], known, live, assignments)
+    _holds_to_the_brute_force(rng, board_size, 3, rng.randint(0, 2), players)
 
 
 @settings(max_examples=30, deadline=None)
