@@ -319,3 +319,22 @@ def test_class_tables_filled_in_small_batches_answer_alike(monkeypatch: pytest.M
         again = lookup.equity(hands, board=board, game=game)
         assert [p.equity_fraction for p in again] == [p.equity_fraction for p in before]
         assert [p.by_combo for p in again] == [p.by_combo for p in before]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_settling_reports_every_showdown_to_the_progress_bar(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    # What the bar is told adds up to the showdowns settled; a multiway run tells it
+    # block by block (one assignment a block here).
+    import lookup.odds.settle as settle
+
+    monkeypatch.setattr(settle, "_BLOCK_CELLS", 1)
+    rng = random.Random(3)
+    board, known, live, assignments = _spot(rng, 4, 8, 0, players)
+    parts = _few_boards(live, board, known)
+    assert parts is not None
+    told: list[int] = []
+    found = exact_outcomes(live, parts, assignments, told.append)
+    assert sum(told) == int(found.sum()) > 0
+    assert len(told) == (1 if players == 2 else len(assignments))

@@ -674,10 +674,8 @@ def _exact_task(
     """Counts of one part of an exact run (see :func:`_exact_split`); a weighted run's
     counts carry each player's tallies by group (:class:`~lookup.odds.results.Weighting`)."""
     weighting = setup.weighting
-    tallies = _settled(setup, assignments)
+    tallies = _settled(setup, assignments, None if bar is None else bar.advance)
     if tallies is not None:
-        if bar is not None:
-            bar.advance(int(tallies.sum()))
         if weighting is None:
             return outcome_counts(tallies)
         groups = weighting.groups(_combos(setup, assignments, 1))
@@ -720,7 +718,9 @@ _TABLED_BOARDS: Final = 1 << 16
 
 
 def _settled(
-    setup: _Setup, assignments: npt.NDArray[np.intp] | None
+    setup: _Setup,
+    assignments: npt.NDArray[np.intp] | None,
+    advance: Callable[[int], object] | None = None,
 ) -> npt.NDArray[np.int64] | None:
     """Outcomes by assignment of an exact run, from each holding's class on each board
     (:func:`lookup.odds.settle.settle`), or None where the deals are walked instead: a
@@ -730,7 +730,8 @@ def _settled(
 
     Every player's holding is known in each assignment (a range holder's combo, or the
     cards given), so each holding meets each board once, through the family's batch
-    kernel, where the deals cost a lookup per player per deal.
+    kernel, where the deals cost a lookup per player per deal. ``advance`` is told the
+    deals settled as the work goes.
     """
     players = len(setup.names)
     if (
@@ -773,7 +774,7 @@ def _settled(
             prepared = setup.high.prepare(board, len(which))
             table[block][which, rows] = setup.high.classes(prepared, hole)
         classes.append(table)
-    return settle(classes, at)
+    return settle(classes, at, advance)
 
 
 def _totals(tally: GameTally) -> list[int]:

@@ -27,7 +27,7 @@ blocks of :data:`_BLOCK_CELLS` cells so memory stays small.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import numpy as np
@@ -49,7 +49,9 @@ comparison), (assignment, board) or (assignment, outcome) multiway (8 MB of coun
 
 
 def settle(
-    classes: Sequence[npt.NDArray[np.uint16]], at: Sequence[npt.NDArray[np.intp]]
+    classes: Sequence[npt.NDArray[np.uint16]],
+    at: Sequence[npt.NDArray[np.intp]],
+    advance: Callable[[int], object] | None = None,
 ) -> npt.NDArray[np.int64]:
     """Outcomes by assignment over every board, from each player's classes.
 
@@ -60,7 +62,8 @@ def settle(
     :func:`~lookup.odds.results.outcome_detail` reads it) counts assignment ``r``'s
     showdowns, the boards every one of its holdings can meet, by outcome: column
     ``m`` those whose players on top, alone or tied, are the set bits of ``m``
-    (column 0 stays 0).
+    (column 0 stays 0). ``advance``, if given, is called with the showdowns settled
+    as the work goes (a progress bar's).
 
     >>> first = np.array([[5, 9, OFF], [7, 7, 7]], np.uint16)  # two holdings, three boards
     >>> second = np.array([[6, 6, 6]], np.uint16)
@@ -71,8 +74,11 @@ def settle(
     [0, 1, 0, 0, 0, 0, 1, 0]
     """
     if len(classes) == 2:
-        return _heads_up(classes[0], classes[1], at[0], at[1])
-    return _multiway(classes, at)
+        outcomes = _heads_up(classes[0], classes[1], at[0], at[1])
+        if advance is not None:  # a few passes over small arrays: at once
+            advance(int(outcomes.sum()))
+        return outcomes
+    return _multiway(classes, at, advance)
 
 
 def _heads_up(
@@ -104,7 +110,9 @@ def _heads_up(
 
 
 def _multiway(
-    classes: Sequence[npt.NDArray[np.uint16]], at: Sequence[npt.NDArray[np.intp]]
+    classes: Sequence[npt.NDArray[np.uint16]],
+    at: Sequence[npt.NDArray[np.intp]],
+    advance: Callable[[int], object] | None,
 ) -> npt.NDArray[np.int64]:
     width = 1 << len(classes)
     boards = classes[0].shape[1]
@@ -124,6 +132,9 @@ def _multiway(
         mask[np.maximum.reduce(dealt) == OFF] = 0
         count = len(best)
         code = mask + (np.arange(count) * width)[:, None]
-        outcomes[block] = np.bincount(code.ravel(), minlength=count * width).reshape(count, width)
+        tally = np.bincount(code.ravel(), minlength=count * width).reshape(count, width)
+        outcomes[block] = tally
+        if advance is not None:  # block by block: a large multiway run takes seconds
+            advance(int(tally[:, 1:].sum()))
     outcomes[:, 0] = 0
     return outcomes

@@ -647,9 +647,7 @@ def _exact_task(
         parts = _few_boards(live, board, known)
     if parts is not None:
         # After the flop: each combo meets each board once (pairwise.py, settle.py).
-        tallies = exact_outcomes(live, parts, assignments)
-        if bar is not None:
-            bar.advance(int(tallies.sum()))
+        tallies = exact_outcomes(live, parts, assignments, None if bar is None else bar.advance)
         if weighting is None:
             return outcome_counts(tallies)
         groups = weighting.groups([assignments[:, p] for p in range(len(live))])

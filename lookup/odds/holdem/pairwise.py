@@ -11,7 +11,7 @@ no lookup at all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -27,6 +27,7 @@ def exact_outcomes(
     live: Sequence[Sequence[Combo]],
     parts: BoardParts,
     assignments: npt.NDArray[np.intp],
+    advance: Callable[[int], object] | None = None,
 ) -> npt.NDArray[np.int64]:
     """Outcomes by assignment over every board of ``parts`` its combos can meet.
 
@@ -36,7 +37,7 @@ def exact_outcomes(
     compatible choices of one combo per player (index rows). The answer is
     :func:`~lookup.odds.settle.settle`'s: row ``r`` counts assignment ``r``'s
     showdowns by outcome, column ``m`` those whose players on top are the set bits
-    of ``m``.
+    of ``m``; ``advance`` is told the showdowns settled as the work goes.
 
     >>> from lookup.core.cards import parse_cards
     >>> from lookup.odds.holdem.kernel import enumerate_boards
@@ -53,7 +54,7 @@ def exact_outcomes(
         used = np.unique(assignments[:, p])
         classes.append(_classes(combos, used, parts))
         at.append(np.searchsorted(used, assignments[:, p]))
-    return settle(classes, at)
+    return settle(classes, at, advance)
 
 
 def _classes(
