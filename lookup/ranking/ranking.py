@@ -240,7 +240,9 @@ class Ranking:
     def deck(self) -> tuple[Card, ...]:
         """The ranking's deck, in index order (36 cards in short deck; jokers last)."""
         ranks = set(self.definition.rank_order)
-        return tuple(card for card in DECK if card.rank in ranks) + JOKERS[: self.definition.jokers]
+        # Each card's rank from its bits, as Card.rank reads it, without making a Rank each.
+        deck = tuple(card for card in DECK if ((card >> 8) & 0xF) in ranks)
+        return deck + JOKERS[: self.definition.jokers]
 
     @property
     def wild_cards(self) -> frozenset[Card]:

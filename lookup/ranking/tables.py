@@ -219,21 +219,30 @@ def all_at_most(values: array[int], bound: int) -> bool:
         raise TypeError(f"all_at_most takes an array of type 'H', not {values.typecode!r}")
     if not 0 <= bound < 0xFFFF:
         return bound >= 0 or not values
-    raw = values.tobytes()
     # Only the high bytes are sliced out (a strided copy costs as much as the test); a
     # low byte is read in place for the few values that share the bound's high byte.
+    # In chunks that fit the cache: a copy of a whole 1.5 MB table (Omaha's rows) costs
+    # a fresh process more in page faults than the test itself.
     first = 1 if sys.byteorder == "little" else 0
-    high = raw[first::2]
     top = bound >> 8
-    if high.translate(None, bytes(range(min(top, 255) + 1))):
-        return False  # a high byte above the bound's
+    allowed = bytes(range(min(top, 255) + 1))
     limit = bound & 0xFF
-    at = high.find(top)
-    while at != -1:
-        if raw[2 * at + 1 - first] > limit:
-            return False
-        at = high.find(top, at + 1)
+    whole = memoryview(values).cast("B")
+    for start in range(0, len(whole), _CHUNK):
+        raw = whole[start : start + _CHUNK].tobytes()
+        high = raw[first::2]
+        if high.translate(None, allowed):
+            return False  # a high byte above the bound's
+        at = high.find(top)
+        while at != -1:
+            if raw[2 * at + 1 - first] > limit:
+                return False
+            at = high.find(top, at + 1)
     return True
+
+
+_CHUNK: Final = 1 << 16
+"""Bytes :func:`all_at_most` tests at a time (an even number: whole values)."""
 
 
 class FiveCardTables(NamedTuple):
