@@ -79,9 +79,10 @@ class PrimeHash(NamedTuple):
     classes: array[int]
     """The class of each slot's key."""
 
-    def as_dict(self) -> dict[int, int]:
-        """Key -> class for every stored key (each class one shared int object)."""
-        by_key = dict(zip(self.keys.tolist(), shared_ints(self.classes), strict=True))
+    def as_dict(self, *, shared: bool = True) -> dict[int, int]:
+        """Key -> class for every stored key (with ``shared``, each class one int object)."""
+        classes = shared_ints(self.classes) if shared else self.classes.tolist()
+        by_key = dict(zip(self.keys.tolist(), classes, strict=True))
         by_key.pop(0, None)  # empty slots
         return by_key
 
@@ -262,7 +263,10 @@ def load_five(directory: StrPath, classes: ClassTable) -> FiveCardTables:
     flush = None
     if classes.definition.flushes:
         flush = read_table(directory, "flush", digest).array("class", "H", MASK_SPACE).tolist()
-    return FiveCardTables(hash5, hash5.as_dict(), flush)
+    # Not shared: each five-card rank multiset is a class of its own in the built-in
+    # rankings (or a small int, which Python shares), so sharing saves no memory here and
+    # cost every process's first evaluation 0.6 ms.
+    return FiveCardTables(hash5, hash5.as_dict(shared=False), flush)
 
 
 def exception_key(hand_size: int, rank_key: _Key, flush_mask: _Key) -> _Key:
