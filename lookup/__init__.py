@@ -32,6 +32,8 @@ lookup`` stays light and never imports numpy (the batch functions and
 
 from __future__ import annotations
 
+import sys as _sys
+
 # First of all: when this process is the `pokerlookup` command, importing this makes
 # Ctrl-C during the imports below its one line and status 130, not an import traceback.
 from lookup.core import interrupt as _interrupt  # noqa: F401  # isort: split
@@ -164,9 +166,10 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'lookup' has no attribute {name!r}")
-    from importlib import import_module  # only once a lazy name is first asked for
-
-    loaded = import_module(module)
+    # The import statement's own machinery: importing importlib (and its warnings) would
+    # cost the first lazy name more than some of the modules it loads.
+    __import__(module)
+    loaded = _sys.modules[module]
     # lookup.evaluate is the standard ranking's checked kernel itself (one call per hand).
     value = loaded.standard_entry() if name == "evaluate" else getattr(loaded, name)
     globals()[name] = value  # later lookups skip this function

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -196,6 +197,18 @@ def test_no_public_name_is_a_module_after_every_layer_is_imported() -> None:
 def test_all_at_most_agrees_with_a_loop(values: list[int], bound: int) -> None:
     # The table check reads raw bytes instead of boxing each value; a plain loop is the reference.
     assert all_at_most(array("H", values), bound) == all(v <= bound for v in values)
+
+
+@pytest.mark.parametrize("where", [0, 32_767, 32_768, 65_535, 100_000, 150_000])
+def test_all_at_most_reads_every_chunk_of_a_large_array(where: int) -> None:
+    # Tested a cache-sized chunk at a time: one value above the bound anywhere is found,
+    # whether its high byte is above the bound's or equal to it.
+    values = array("H", [0x1D26] * 150_001)
+    assert all_at_most(values, 0x1D26)
+    for bad in (0x1D27, 0x1E00, 0xFFFF):
+        values[where] = bad
+        assert not all_at_most(values, 0x1D26)
+    values[where] = 0x1D26
 
 
 JSON_VALUES = st.recursive(

@@ -321,16 +321,26 @@ def test_an_entry_hands_rules_and_game_to_its_router(name: str) -> None:
         asked.append(("route", (rules, game)))
         return "routed"
 
-    entry = ranking.kernels.entry((by_rules, route))
+    def stud(cards: object, board: object) -> str:
+        asked.append(("by_game", "stud"))
+        return "stud's entry"
+
+    entry = ranking.kernels.entry((by_rules, {"stud": stud}, route))
     hand = ranking.deck[-ranking.hand_size :]
     assert entry(hand) is ranking.evaluate(hand)
     assert entry(hand, rules="short-deck") == "by name"
     assert entry(hand, rules=get_ranking("standard")) == "routed"
-    assert entry(hand, game="omaha") == "routed"
+    assert entry(hand, game="omaha") == "routed"  # a game not met: the router's
+    assert entry(hand, game="stud") == "stud's entry"  # a game met: straight to its entry
+    assert entry(hand, game="stud", rules="standard") == "routed"  # rules with it: the router's
+    assert entry(hand, game=["stud"]) == "routed"  # not a name: the router says what is wrong
     assert asked == [
         ("by_rules", "short-deck"),
         ("route", (get_ranking("standard"), None)),
         ("route", (None, "omaha")),
+        ("by_game", "stud"),
+        ("route", ("standard", "stud")),
+        ("route", (None, ["stud"])),
     ]
 
 

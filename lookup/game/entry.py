@@ -125,7 +125,20 @@ def standard_entry() -> Callable[..., HandRank]:
 
 
 def _front_door(ranking: Ranking) -> Callable[..., HandRank]:
-    entry: Callable[..., HandRank] = ranking.kernels.entry((checked_entry, route))
+    # Game names met so far -> their checked entries: the kernel reads a game=NAME call's
+    # entry here in one dict lookup, where route would cost two calls more per hand.
+    by_game: dict[str, Callable[[CardsLike, CardsLike | None], HandRank]] = {}
+
+    def routed(
+        cards: CardsLike, board: CardsLike | None, rules: RulesLike | None, game: GameLike | None
+    ) -> HandRank:
+        if rules is None and type(game) is str:
+            # A game's name: its entry, kept for the next call (an unknown name raises here).
+            game_entry = by_game[game] = _game_entry(game, None)
+            return game_entry(cards, board)
+        return route(cards, board, rules, game)
+
+    entry: Callable[..., HandRank] = ranking.kernels.entry((checked_entry, by_game, routed))
     update_wrapper(entry, evaluate)
     return entry
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, product
 
 from lookup.core.cards import Card
 from lookup.core.errors import RankingError
@@ -334,11 +334,14 @@ def _build_rows(ranking: Ranking) -> _Rows | None:
         return None
     width = stored.boards
     at = dict(zip(stored.board_key, range(width), strict=True))
+    # Rank and suit from each card's index (4 * rank + suit: a deck with Omaha rows has no
+    # jokers), not from its Rank and Suit enums, which cost more than the dicts made here.
+    deck = {card: divmod(card.index, 4) for card in ranking.deck}
     key: dict[int, int] = {
-        card: (5 ** int(card.rank) << _LANE_BITS) | 1 << (3 * card.suit) for card in ranking.deck
+        card: (5**rank << _LANE_BITS) | 1 << (3 * suit) for card, (rank, suit) in deck.items()
     }
     checked_key: dict[int, int] = {
-        card: key[card] | 1 << (_CARD_SHIFT + card.index) for card in ranking.deck
+        card: key[card] | 1 << (_CARD_SHIFT + card.index) for card in deck
     }
     flush = ranking.five_tables.flush if ranking.definition.flushes else None
     # Pairs are stored r <= q, r-major, over the deck's ranks (OmahaRows.pairs): the
@@ -348,16 +351,22 @@ def _build_rows(ranking: Ranking) -> _Rows | None:
     # By place: the first and second of each pair; ranks ascend as places do.
     first = [(i * count - i * (i - 1) // 2 - i) * width for i in range(count)]
     second = [i * width for i in range(count)]
-    low: dict[int, int] = {card: first[places[card.rank]] for card in ranking.deck}
-    high: dict[int, int] = {card: second[places[card.rank]] for card in ranking.deck}
+    low: dict[int, int] = {card: first[places[rank]] for card, (rank, _) in deck.items()}
+    high: dict[int, int] = {card: second[places[rank]] for card, (rank, _) in deck.items()}
     digit = [5 ** int(rank) for rank in sorted(places)]
-    columns = {
-        digit[i] + digit[j] + digit[k] + digit[m]: (
-            first[i] + second[j], first[i] + second[k], first[i] + second[m],
-            first[j] + second[k], first[j] + second[m], first[k] + second[m],
-        )
-        for i, j, k, m in combinations_with_replacement(range(count), 4)
-    }  # fmt: skip
+    # The column of places i <= j, then every i <= j <= k <= m (combinations with
+    # replacement) in nested loops that hoist what each level shares: a third of the
+    # time of one comprehension over the 1,820 holes.
+    pair = [[first[i] + second[j] for j in range(count)] for i in range(count)]
+    columns: dict[int, tuple[int, int, int, int, int, int]] = {}
+    for i in range(count):
+        pi, di = pair[i], digit[i]
+        for j in range(i, count):
+            pj, pij, dij = pair[j], pi[j], di + digit[j]
+            for k in range(j, count):
+                pk, pik, pjk, dijk = pair[k], pi[k], pj[k], dij + digit[k]
+                for m in range(k, count):
+                    columns[dijk + digit[m]] = (pij, pik, pi[m], pjk, pj[m], pk[m])
     return _Rows(
         stored.best, width, at, key, checked_key, low, high, columns, flush, _three_of_a_suit()
     )

@@ -34,8 +34,9 @@ while this layer imports nothing above it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations, starmap
+from types import MappingProxyType
 
 from lookup.core.cards import Card, flush_suit_by_counters, quick_cards
 from lookup.ranking.tables import BadugiTables, FiveCardTables, MultiCardTables, exception_key
@@ -46,12 +47,18 @@ if TYPE_CHECKING:
     from typing import Any, Final, NamedTuple, TypeAlias
 
     Kernel: TypeAlias = Callable[..., int]
-    Router: TypeAlias = tuple[Callable[[str], Callable[[Any, Any], Any]], Callable[..., Any]]
-    """Where a checked entry sends a hand that names ``rules=`` or ``game=``: a pair
-    ``(by_rules, route)`` from the front door (:mod:`lookup.game.entry`), which this
-    layer cannot import. ``by_rules(name)`` is that ranking's cached checked entry (the
-    ``rules=NAME`` fast path); ``route(cards, board, rules, game)`` takes the rest. A
-    plain tuple: a named one would cost every start-up its class."""
+    Router: TypeAlias = tuple[
+        Callable[[str], Callable[[Any, Any], Any]],
+        Mapping[str, Callable[[Any, Any], Any]],
+        Callable[..., Any],
+    ]
+    """Where a checked entry sends a hand that names ``rules=`` or ``game=``: a triple
+    ``(by_rules, by_game, route)`` from the front door (:mod:`lookup.game.entry`), which
+    this layer cannot import. ``by_rules(name)`` is that ranking's cached checked entry
+    (the ``rules=NAME`` fast path); ``by_game`` maps a game's name to its checked entry
+    for the games met so far (the ``game=NAME`` fast path: one dict lookup, which the
+    router fills as it meets them); ``route(cards, board, rules, game)`` takes the rest.
+    A plain tuple: a named one would cost every start-up its class."""
     Slow: TypeAlias = Callable[[Any, Any], Any]
     """The checked path's fallback: parses ``(cards, board)``, explains what is wrong, or
     answers."""
@@ -97,7 +104,7 @@ def _no_route(*args: object) -> Any:
     )
 
 
-NO_ROUTER: Final[Router] = (_no_route, _no_route)
+NO_ROUTER: Final[Router] = (_no_route, MappingProxyType({}), _no_route)
 """The router of a ranking's own :attr:`Kernels.checked`: it takes no ``rules=`` or ``game=``."""
 
 
@@ -109,14 +116,17 @@ def routed(checked: Callable[[Any, Any], Any]) -> Callable[[Router], Callable[..
     """
 
     def entry(router: Router) -> Callable[..., Any]:
-        by_rules, route = router
+        by_rules, by_game, route = router
 
         def checked_routed(
             cards: Any, board: Any = None, rules: Any = None, game: Any = None
         ) -> Any:
             if rules is not None or game is not None:
-                if game is None and type(rules) is str:  # a ranking's name: straight to it
-                    return by_rules(rules)(cards, board)
+                if game is None:
+                    if type(rules) is str:  # a ranking's name: straight to it
+                        return by_rules(rules)(cards, board)
+                elif rules is None and type(game) is str and game in by_game:  # a game met
+                    return by_game[game](cards, board)
                 return route(cards, board, rules, game)
             return checked(cards, board)
 
@@ -220,12 +230,16 @@ def poker_kernels(
     def entry(router: Router) -> Callable[..., Any]:
         # The one body of the checked entry, with the router bound: the ranking's own
         # (NO_ROUTER) and the front door's (lookup.evaluate) differ only in it.
-        by_rules, route = router
+        by_rules, by_game, route = router
 
         def checked(cards: Any, board: Any = None, rules: Any = None, game: Any = None) -> Any:
             if rules is not None or game is not None:  # another ranking, or a game
-                if game is None and type(rules) is str:  # a ranking's name: straight to it
-                    return by_rules(rules)(cards, board)
+                if game is None:
+                    if type(rules) is str:  # a ranking's name: straight to it
+                        return by_rules(rules)(cards, board)
+                # A game's name met before: straight to its checked entry (one dict lookup).
+                elif rules is None and type(game) is str and game in by_game:
+                    return by_game[game](cards, board)
                 return route(cards, board, rules, game)
             if board is None:
                 hand = cards  # any sized sequence: what is not five to seven cards of the deck

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 from _thread import RLock, allocate_lock
+from functools import cached_property
 
 from lookup.core.cards import DECK, JOKERS, RANK_CHARS, Card, CardsLike, Rank, hand_cards
 from lookup.core.errors import CardError, HandSizeError, RankingError, TableError
@@ -213,7 +214,7 @@ class Ranking:
         """A wild-card ranking's table, ``wild`` (read once)."""
         return self.derived(RankingKind.wild_tables, self.kind.wild_tables)
 
-    @property
+    @cached_property  # read once, then a plain attribute: HandRank.kev reads it every call
     def name(self) -> str:
         return self._spec if isinstance(self._spec, str) else self.definition.name
 
@@ -240,7 +241,9 @@ class Ranking:
     def deck(self) -> tuple[Card, ...]:
         """The ranking's deck, in index order (36 cards in short deck; jokers last)."""
         ranks = set(self.definition.rank_order)
-        return tuple(card for card in DECK if card.rank in ranks) + JOKERS[: self.definition.jokers]
+        # Each card's rank from its bits, as Card.rank reads it, without making a Rank each.
+        deck = tuple(card for card in DECK if ((card >> 8) & 0xF) in ranks)
+        return deck + JOKERS[: self.definition.jokers]
 
     @property
     def wild_cards(self) -> frozenset[Card]:
