@@ -7,7 +7,7 @@ tables (or its badugi or wild-card table) are read and its kernels built. That
 is what a user pays, allocator and all, which a sum of ``sys.getsizeof`` would
 miss. Three kinds of process:
 
-* per ranking, with the table readers (zlib, SHA-256; msgpack before table format 3)
+* per ranking, with the table readers (msgpack, zlib, SHA-256)
   imported beforehand, so the figure is that ranking's own;
 * the table readers alone: what the first ranking a process touches pays once
   on top (in the first figure of a real process, not in the per-ranking ones);
@@ -54,16 +54,10 @@ except ImportError:  # a pokerlookup before 0.3 (issue 20) checksummed through h
         return hashlib.sha256(data).hexdigest()
 
 def readers():
-    # zlib: the tables' CRC-32 and SHA-256: the rules' digest (table format 3 on); before
-    # it, msgpack read the tables (the runtime reads them itself now) and SHA-256 both.
-    import zlib
+    # msgpack reads the tables; zlib: their CRC-32 (table format 3 on; SHA-256 before);
+    # SHA-256: the rules' digest.
+    import msgpack, zlib
     sha256_hex(b"")
-    try:
-        from lookup.core.tablefile import FORMAT_VERSION
-    except ImportError:
-        FORMAT_VERSION = 0
-    if FORMAT_VERSION < 3:
-        import msgpack
 
 mode, names = sys.argv[1], sys.argv[2:]
 if mode == "own":  # the table readers first, outside the figure: the rankings' own cost
@@ -130,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         own = growth("own", [name], repeat)
         print(f"{name:<20} {_mb(own):>10} {_mb(on_disk(name)):>15}", flush=True)
     readers = growth("readers", [], repeat)
-    readers_are = "(zlib, SHA-256: the first ranking)"
+    readers_are = "(msgpack, zlib, SHA-256: the first ranking)"
     print(f"{'table readers, once':<20} {_mb(readers):>10}   {readers_are}")
     every = growth("all", list(BUILTIN_RANKINGS), repeat)
     print(f"every ranking touched, one process, after import lookup: {_mb(every).strip()}")

@@ -125,7 +125,7 @@ def sha256_hex(data: bytes) -> str:
     return str(sha256(data).hexdigest())
 
 
-def _crc32(data: bytes | memoryview) -> int:
+def _crc32(data: bytes) -> int:
     """A table payload's checksum: zlib's CRC-32 (a megabyte in a fraction of a millisecond).
 
     >>> _crc32(b"123456789") == 0xCBF43926
@@ -184,118 +184,6 @@ def encode_table(
     return msgpack.packb(header, use_bin_type=True)  # type: ignore[no-any-return]
 
 
-def _unpack(data: bytes | memoryview) -> Any:
-    """The one msgpack object that ``data`` holds, as ``msgpack.unpackb(data, raw=False,
-    strict_map_key=True)`` reads it, but with every binary as a memoryview of ``data``.
-
-    The runtime's reader of table files: importing msgpack (which imports ``datetime``)
-    cost the first table a process reads 2.4 ms, and its copy of each binary (a table's
-    payload, then each array's bytes) ~0.8 ms a megabyte in a fresh process. A table's
-    structure is a few dozen small items around those binaries, so plain Python reads it
-    in microseconds. Extension types (never written by :func:`encode_table`) are refused.
-
-    >>> _unpack(bytes.fromhex("82a161c4026162a1629291cb3ff8000000000000c3")) == {
-    ...     "a": memoryview(b"ab"), "b": [[1.5], True]}
-    True
-    >>> _unpack(bytes.fromhex("81a1610102"))  # one map, then a stray byte
-    Traceback (most recent call last):
-    ...
-    ValueError: 1 byte(s) after the object
-    """
-    view = memoryview(data).cast("B")
-    value, end = _read(view, 0)
-    if end != len(view):
-        raise ValueError(f"{len(view) - end} byte(s) after the object")
-    return value
-
-
-def _read(view: memoryview, at: int) -> tuple[Any, int]:
-    """The msgpack object at ``view[at]`` and where it ends (msgpack's spec, no extensions)."""
-    code = view[at]
-    at += 1
-    if code < 0x80:  # positive fixint
-        return code, at
-    if code >= 0xE0:  # negative fixint
-        return code - 0x100, at
-    if code < 0x90:
-        return _read_map(view, at, code & 0x0F)
-    if code < 0xA0:
-        return _read_list(view, at, code & 0x0F)
-    if code < 0xC0:
-        return _read_str(view, at, code & 0x1F)
-    if code in _CONSTANTS:
-        return _CONSTANTS[code], at
-    size = _SIZES.get(code)
-    if size is None:
-        raise ValueError(f"msgpack type 0x{code:02x} is not read here")
-    end = at + size
-    if end > len(view):
-        raise ValueError("truncated")
-    number = int.from_bytes(view[at:end], "big", signed=code in _SIGNED)
-    if code in _UNSIGNED or code in _SIGNED:
-        return number, end
-    if code in _FLOATS:
-        from struct import unpack  # only for a float, which no shipped table holds
-
-        return unpack(">f" if size == 4 else ">d", view[at:end])[0], end
-    if code in _BINS:
-        stop = end + number
-        if stop > len(view):
-            raise ValueError("truncated")
-        return view[end:stop], stop
-    if code in _STRS:
-        return _read_str(view, end, number)
-    if code in _LISTS:
-        return _read_list(view, end, number)
-    return _read_map(view, end, number)
-
-
-def _read_str(view: memoryview, at: int, length: int) -> tuple[str, int]:
-    end = at + length
-    if end > len(view):
-        raise ValueError("truncated")
-    return str(view[at:end], "utf-8"), end
-
-
-def _read_list(view: memoryview, at: int, length: int) -> tuple[list[Any], int]:
-    items = []
-    for _ in range(length):
-        item, at = _read(view, at)
-        items.append(item)
-    return items, at
-
-
-def _read_map(view: memoryview, at: int, length: int) -> tuple[dict[Any, Any], int]:
-    items = {}
-    for _ in range(length):
-        key, at = _read(view, at)
-        if type(key) is memoryview:
-            key = key.tobytes()
-        elif type(key) is not str:  # msgpack's strict_map_key
-            raise ValueError(f"{type(key).__name__} is not allowed for map key")
-        items[key], at = _read(view, at)
-    return items, at
-
-
-_CONSTANTS: Final = {0xC0: None, 0xC2: False, 0xC3: True}
-_SIZES: Final = {
-    0xC4: 1, 0xC5: 2, 0xC6: 4,  # bin 8/16/32: the length's bytes
-    0xCA: 4, 0xCB: 8,  # float 32/64
-    0xCC: 1, 0xCD: 2, 0xCE: 4, 0xCF: 8,  # uint 8-64
-    0xD0: 1, 0xD1: 2, 0xD2: 4, 0xD3: 8,  # int 8-64
-    0xD9: 1, 0xDA: 2, 0xDB: 4,  # str 8/16/32
-    0xDC: 2, 0xDD: 4,  # array 16/32
-    0xDE: 2, 0xDF: 4,  # map 16/32
-}  # fmt: skip
-"""Type byte -> the size of what follows it: the value itself, or the length of the item."""
-_BINS: Final = frozenset({0xC4, 0xC5, 0xC6})
-_FLOATS: Final = frozenset({0xCA, 0xCB})
-_UNSIGNED: Final = frozenset({0xCC, 0xCD, 0xCE, 0xCF})
-_SIGNED: Final = frozenset({0xD0, 0xD1, 0xD2, 0xD3})
-_STRS: Final = frozenset({0xD9, 0xDA, 0xDB})
-_LISTS: Final = frozenset({0xDC, 0xDD})
-
-
 def _fail(source: str, problem: str) -> TableError:
     return TableError(f"lookup table {source} {problem}: {REGENERATE_HINT}")
 
@@ -307,9 +195,11 @@ def decode_table(data: bytes, source: str, expected_name: str | None = None) -> 
     bytes are not a table, the format version differs, the checksum does not
     match, or the file holds a different table than expected.
     """
+    import msgpack  # only when a table is read or written
+
     try:
-        header = _unpack(data)
-    except Exception as exc:  # garbage raises several unrelated types
+        header = msgpack.unpackb(data, raw=False, strict_map_key=True)
+    except Exception as exc:  # msgpack raises several unrelated types on garbage
         raise _fail(source, f"is not readable ({exc.__class__.__name__})") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise _fail(source, "is not a pokerlookup table file")
@@ -320,12 +210,12 @@ def decode_table(data: bytes, source: str, expected_name: str | None = None) -> 
             f"version {FORMAT_VERSION}",
         )
     payload = header.get("payload")
-    if not isinstance(payload, memoryview) or _crc32(payload) != header.get("crc32"):
+    if not isinstance(payload, bytes) or _crc32(payload) != header.get("crc32"):
         raise _fail(source, "is corrupted (CRC-32 of the payload does not match its header)")
     if expected_name is not None and header.get("name") != expected_name:
         raise _fail(source, f"holds table {header.get('name')!r}, expected {expected_name!r}")
     try:
-        body = _unpack(payload)
+        body = msgpack.unpackb(payload, raw=False, strict_map_key=True)
         if not (isinstance(body, dict) and isinstance(body.get("meta"), dict)
                 and isinstance(body.get("arrays"), dict)):  # fmt: skip
             raise _fail(source, "has a malformed payload (no meta and arrays maps)")
