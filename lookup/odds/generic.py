@@ -43,7 +43,7 @@ Omaha costs one table gather per hole pair and deal, plus flush work on boards
 with three of a suit. An exact run of ranges after the flop in a high-only board
 game looks each holding up once on each board and settles the deals from those
 classes (:mod:`lookup.odds.settle`): ``"QQ+, AKs"`` against ``"JJ-99, AK"`` on a
-short-deck flop about 3 ms where walking its 226,548 deals took 125 ms.
+short-deck flop about 2 ms where walking its 226,548 deals took about 60 ms.
 ``benchmarks/compare_game_equity.py`` measures it.
 
 >>> result = equity(["As 2h Ks 3h", "Qd Qc 4d 5c"], board="6s 7h 8d", game="omaha-hilo")

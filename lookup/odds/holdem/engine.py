@@ -45,7 +45,7 @@ and 43 ms three-way. Fixed hands after the flop skip the range machinery (at mos
 1,081 boards; :mod:`lookup.odds.small` counts the turn and river): an exact
 heads-up flop about 0.12 ms, a turn about 42 us, 1.6x and 1.3x poker-equity.
 Ranges after the flop: ``"QQ+, AKs, AQs"`` against ``"JJ-99, AK, KQs"`` exactly
-on a flop about 5 ms, on a turn 0.7 ms (about 20x and 7x poker-equity). The
+on a flop about 5.5 ms, on a turn 0.85 ms (about 18x and 6x poker-equity). The
 work per board is shared by all players: see :mod:`lookup.odds.holdem.kernel`.
 
 >>> aces, kings = equity(["AsAh", "KsKh"], board="2c7d9h")
