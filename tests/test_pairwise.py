@@ -304,8 +304,7 @@ def test_generic_short_deck_turn_is_the_brute_force_fraction() -> None:
 def test_class_tables_filled_in_small_batches_answer_alike(monkeypatch: pytest.MonkeyPatch) -> None:
     # A player's class table is filled a few (holding, board) cells at a time when it is
     # large: one holding a batch here, in both engines.
-    import lookup.odds.generic as generic
-    import lookup.odds.holdem.pairwise as pairwise
+    import lookup.odds.settle as settle
 
     spots = [
         (["QQ+:0.5, AKs", "JJ-99, AK", "KQs"], "2c7d9h4s", "holdem"),
@@ -313,8 +312,7 @@ def test_class_tables_filled_in_small_batches_answer_alike(monkeypatch: pytest.M
         (["AAKK, AAQQ", "KKQQ ds"], "2c7d9h4s", "omaha"),
     ]
     whole = [lookup.equity(h, board=b, game=g) for h, b, g in spots]
-    monkeypatch.setattr(pairwise, "TABLE_CELLS", 1)
-    monkeypatch.setattr(generic, "TABLE_CELLS", 1)
+    monkeypatch.setattr(settle, "_TABLE_CELLS", 1)
     for (hands, board, game), before in zip(spots, whole, strict=True):
         again = lookup.equity(hands, board=board, game=game)
         assert [p.equity_fraction for p in again] == [p.equity_fraction for p in before]

@@ -120,7 +120,7 @@ from lookup.odds.results import (
     weighted_assignments,
     winner_codes_add,
 )
-from lookup.odds.settle import OFF, TABLE_CELLS, settle
+from lookup.odds.settle import OFF, class_table, settle
 from lookup.odds.small import fixed_counts
 from lookup.ranges.holding import holding_cards
 from lookup.ranges.notation import read_range
@@ -747,6 +747,16 @@ def _settled(
     board_masks = np.bitwise_or.reduce(np.uint64(1) << dealt.astype(np.uint64), axis=1)
     known_board: list[Column] = [c.index for c in setup.board]
     holders = list(setup.ranges)
+
+    def classes_of(
+        holes: npt.NDArray[np.intp], which: npt.NDArray[np.intp], rows: npt.NDArray[np.intp]
+    ) -> npt.NDArray[np.uint16]:
+        # Holding holes[which[i]] on board rows[i], through the family's batch kernel.
+        hole: list[Column] = [holes[which, h] for h in range(holes.shape[1])]
+        board = known_board + [dealt[rows, j] for j in range(dealt.shape[1])]
+        (hole,), board = setup.family.showdown_cards([hole], board)
+        return setup.high.classes(setup.high.prepare(board, len(which)), hole)
+
     classes, at = [], []
     for p in range(players):
         if p in setup.ranges:
@@ -759,21 +769,8 @@ def _settled(
             used = np.zeros(1, dtype=np.intp)
             at.append(np.zeros(len(assignments), dtype=np.intp))
         holes = np.array(combos, dtype=np.intp).reshape(len(combos), -1)[used]
-        masks = _card_masks(combos)[used]
-        table = np.full((len(used), len(dealt)), OFF, np.uint16)
-        step = max(1, TABLE_CELLS // len(dealt))
-        for start in range(0, len(used), step):
-            block = slice(start, start + step)
-            which, rows = np.nonzero((board_masks[None, :] & masks[block, None]) == 0)
-            if not len(which):
-                continue
-            held = holes[block][which]
-            hole: list[Column] = [held[:, h] for h in range(held.shape[1])]
-            board = known_board + [dealt[rows, j] for j in range(dealt.shape[1])]
-            (hole,), board = setup.family.showdown_cards([hole], board)
-            prepared = setup.high.prepare(board, len(which))
-            table[block][which, rows] = setup.high.classes(prepared, hole)
-        classes.append(table)
+        lookup = partial(classes_of, holes)
+        classes.append(class_table(_card_masks(combos)[used], board_masks, lookup))
     return settle(classes, at, advance)
 
 

@@ -938,35 +938,19 @@ def _outcome_rows(players: int, width: int) -> tuple[tuple[tuple[int, ...], ...]
     )
 
 
-@cache  # a constant of the player count, made once: a small spot's tallies cost less
-def _outcome_stats(players: int, width: int, small: int = 16) -> npt.NDArray[np.int64]:
+@cache  # a constant of the player count, made once per process
+def _outcome_stats(players: int, width: int) -> npt.NDArray[np.int64]:
     """``stats[m, p]``: the :data:`DETAIL_ROWS` that one showdown of outcome ``m`` (bit
-    ``p`` set: player ``p`` on top, alone or tied) adds to player ``p``'s tallies;
-    up to ``small`` outcomes written out in Python, more by numpy (the same table).
+    ``p`` set: player ``p`` on top, alone or tied) adds to player ``p``'s tallies.
     Read-only (it is kept).
 
     >>> _outcome_stats(2, 4)[3].tolist()  # a tie: each has a deal, a tie, half the pot
     [[1, 0, 1, 2520, 6350400, 0, 0], [1, 0, 1, 2520, 6350400, 0, 0]]
-    >>> (_outcome_stats(5, 32) == _outcome_stats(5, 32, small=0)).all()
-    np.True_
+    >>> _outcome_stats(3, 8)[1].tolist()  # player 0 alone on top: a win and the whole pot
+    [[1, 1, 0, 5040, 25401600, 1, 0], [1, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0]]
     """
-    import numpy as np  # numpy: only a weighted run's engine calls this
+    import numpy as np  # numpy: only an exact or weighted run's engine calls this
 
-    if width <= small:
-        # A few outcomes (up to four players): written out in Python, where a dozen
-        # small numpy calls cost more than the whole heads-up table.
-        table = []
-        for mask in range(width):
-            winners = mask.bit_count()
-            share = SHARE_UNIT // max(winners, 1)
-            tied = (1, 0, 1, share, share * share, 0, 0)
-            alone = (1, 1, 0, share, share * share, 1, 0)
-            lost = (1, 0, 0, 0, 0, 0, 0)
-            top = alone if winners == 1 else tied
-            table.append([top if mask >> p & 1 else lost for p in range(players)])
-        stats = np.array(table, dtype=np.int64).reshape(width, players, len(DETAIL_ROWS))
-        stats.flags.writeable = False
-        return stats
     bits = (np.arange(width)[:, None] >> np.arange(players)) & 1
     winners = bits.sum(axis=1, keepdims=True)
     alone = bits * (winners == 1)

@@ -33,19 +33,43 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["OFF", "TABLE_CELLS", "settle"]
+__all__ = ["OFF", "class_table", "settle"]
 
 OFF: Final = 0xFFFF
 """The class of a holding on a board it cannot meet: above every ranking's classes."""
 
-TABLE_CELLS: Final = 1 << 18
-"""Most (holding, board) classes an engine looks up in one batch while it fills a player's
-class table: the batch kernels' per-cell arrays stay a few MB (a table of thousands of
-Omaha combos on a flop has millions of cells)."""
+_TABLE_CELLS: Final = 1 << 18
+"""Most (holding, board) classes :func:`class_table` looks up in one batch: the batch
+kernels' per-cell arrays stay a few MB (a table of thousands of Omaha combos on a flop
+has millions of cells)."""
 
 _BLOCK_CELLS: Final = 1 << 20
 """Most cells worked on at once: (holding, holding, board) heads-up (1 MB of booleans a
 comparison), (assignment, board) or (assignment, outcome) multiway (8 MB of counts)."""
+
+
+def class_table(
+    holdings: npt.NDArray[np.uint64],
+    boards: npt.NDArray[np.uint64],
+    classes_of: Callable[[npt.NDArray[np.intp], npt.NDArray[np.intp]], npt.NDArray[np.uint16]],
+) -> npt.NDArray[np.uint16]:
+    """Each holding's class on each board, :data:`OFF` where it cannot meet the board:
+    what :func:`settle` takes for one player. ``holdings`` and ``boards`` are card masks
+    (one bit per card); ``classes_of(h, b)`` is the engine's lookup, the class of holding
+    ``h[i]`` on board ``b[i]`` for pairs that share no card. Filled a batch of at most
+    :data:`_TABLE_CELLS` cells at a time.
+
+    >>> hands, boards = np.array([0b011, 0b100], np.uint64), np.array([0b100, 0b1000], np.uint64)
+    >>> class_table(hands, boards, lambda h, b: (10 * h + b).astype(np.uint16)).tolist()
+    [[0, 1], [65535, 11]]
+    """
+    table = np.full((len(holdings), len(boards)), OFF, np.uint16)
+    rows = max(1, _TABLE_CELLS // max(1, len(boards)))
+    for start in range(0, len(holdings), rows):
+        which, where = np.nonzero((boards[None, :] & holdings[start : start + rows, None]) == 0)
+        if len(which):
+            table[start + which, where] = classes_of(start + which, where)
+    return table
 
 
 def settle(

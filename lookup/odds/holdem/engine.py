@@ -800,10 +800,11 @@ def _exact_rows(
     ``counts[i]`` (None unless ``rows``: unweighted runs do not pay for them)."""
 
     holes = _holes(live, assignments)
-    board_known, deck = _dealt_from(live, board, known)
     players = range(len(live))
-    if len(assignments) == 1 or math.comb(len(deck), 5 - len(board)) > CHUNK_BOARDS:
-        # Many boards per assignment (preflop): take assignments one at a time.
+    parts = _few_boards(live, board, known) if len(assignments) > 1 else None
+    if parts is None:
+        # Many boards per assignment (preflop), or one assignment: one at a time.
+        board_known, deck = _dealt_from(live, board, known)
         for row, held in enumerate(holes):
             in_hand = set(held.ravel().tolist())
             own_deck = [c for c in deck if c not in in_hand]
@@ -812,10 +813,8 @@ def _exact_rows(
                 chunk = [player_classes(boards, int(held[p, 0]), int(held[p, 1])) for p in players]
                 yield chunk, (row, np.array([len(chunk[0])], np.intp)) if rows else None
         return
-    # Few boards (after the flop): enumerate them once from the cards no one holds
-    # for certain, and pair many assignments with every board that avoids their cards.
-    (parts,) = enumerate_boards(board_known, deck)  # one chunk: checked just above
-
+    # Few boards (after the flop): enumerated once from the cards no one holds for
+    # certain, each assignment paired with every board that avoids its cards.
     held_bits = np.bitwise_or.reduce(
         np.stack([combo_bits(live[p])[assignments[:, p]] for p in players]), axis=0
     )

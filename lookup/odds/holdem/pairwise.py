@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from lookup.core.cards import Combo
 from lookup.odds.holdem.kernel import BoardParts, combo_bits, dealt_classes
-from lookup.odds.settle import OFF, TABLE_CELLS, settle
+from lookup.odds.settle import class_table, settle
 
 __all__ = ["exact_outcomes"]
 
@@ -60,17 +60,12 @@ def exact_outcomes(
 def _classes(
     combos: Sequence[Combo], used: npt.NDArray[np.intp], parts: BoardParts
 ) -> npt.NDArray[np.uint16]:
-    """Each used combo's class on each board (:data:`~lookup.odds.settle.OFF` where it
-    cannot meet it)."""
+    """Each used combo's class on each board (:func:`~lookup.odds.settle.class_table`)."""
     holes = np.array(combos, dtype=np.intp).reshape(-1, 2)[used]
-    bits = combo_bits(combos)[used]
-    classes = np.full((len(used), len(parts)), OFF, np.uint16)
-    rows = max(1, TABLE_CELLS // max(1, len(parts)))
-    for start in range(0, len(used), rows):
-        block = slice(start, start + rows)
-        which, boards = np.nonzero((parts.card_bits[None, :] & bits[block, None]) == 0)
-        held = holes[block][which]
-        classes[block][which, boards] = dealt_classes(
-            parts.take(boards).boards(), held[:, 0], held[:, 1]
-        )
-    return classes
+
+    def classes_of(
+        held: npt.NDArray[np.intp], boards: npt.NDArray[np.intp]
+    ) -> npt.NDArray[np.uint16]:
+        return dealt_classes(parts.take(boards).boards(), holes[held, 0], holes[held, 1])
+
+    return class_table(combo_bits(combos)[used], parts.card_bits, classes_of)
