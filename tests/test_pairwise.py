@@ -120,12 +120,16 @@ def test_a_fixed_hand_against_a_range_counts_every_board_it_meets() -> None:
     assert found.tolist() == _brute_force(known, known, live, assignments)
 
 
-def test_small_blocks_give_the_same_tallies(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The comparison is cut into blocks of combos of the first player: any cut counts alike.
+@pytest.mark.parametrize(("seed", "most", "players"), [(11, 40, 2), (5, 8, 3)])
+def test_small_blocks_give_the_same_tallies(
+    monkeypatch: pytest.MonkeyPatch, seed: int, most: int, players: int
+) -> None:
+    # Settling is cut into blocks (heads-up: of the first player's combos; multiway: of
+    # assignments): any cut counts alike.
     import lookup.odds.settle as settle
 
-    rng = random.Random(11)
-    board, known, live, assignments = _spot(rng, 4, 40)
+    rng = random.Random(seed)
+    board, known, live, assignments = _spot(rng, 4, most, 0, players)
     parts = _few_boards(live, board, known)
     assert parts is not None
     whole = exact_outcomes(live, parts, assignments)
@@ -195,18 +199,6 @@ def test_counts_equal_the_showdown_by_showdown_counts(
     for chunk in _exact_showdowns(live, board, known, assignments):
         tally.add(chunk)
     assert outcome_counts(found) == _counts(tally)
-
-
-def test_multiway_blocks_give_the_same_tallies(monkeypatch: pytest.MonkeyPatch) -> None:
-    import lookup.odds.settle as settle
-
-    rng = random.Random(5)
-    board, known, live, assignments = _spot(rng, 4, 8, 0, 3)
-    parts = _few_boards(live, board, known)
-    assert parts is not None
-    whole = exact_outcomes(live, parts, assignments)
-    monkeypatch.setattr(settle, "_BLOCK_CELLS", 1)
-    assert exact_outcomes(live, parts, assignments).tolist() == whole.tolist()
 
 
 def test_three_way_weighted_equity_is_the_brute_force_fraction() -> None:
