@@ -23,6 +23,7 @@ from lookup.core.tablefile import (
     FORMAT_VERSION,
     REGENERATE_HINT,
     _bin_prefix,
+    _decode,
     decode_table,
     encode_table,
     read_table,
@@ -95,6 +96,29 @@ def test_a_file_and_its_bytes_read_alike(tmp_path: Path) -> None:
     (tmp_path / "test.msgpack").write_bytes(_table())
     table = read_table(tmp_path, "test")
     assert table == decode_table(_table(), str(tmp_path / "test.msgpack"), "test")
+
+
+def test_arrays_come_back_as_plain_arrays(tmp_path: Path) -> None:
+    # Read through a memoryview: none may stay exported (an exported array cannot grow).
+    (tmp_path / "test.msgpack").write_bytes(_table())
+    for table in (read_table(tmp_path, "test"), decode_table(_table(), "t", "test")):
+        for values in table.arrays.values():
+            values.append(1)
+
+
+class _Trickle(io.BytesIO):
+    """A file whose reads stop short, as a read past a system call's limit does."""
+
+    def readinto(self, buffer: object) -> int:
+        with memoryview(buffer) as view:  # type: ignore[arg-type]
+            return super().readinto(view[:1000])
+
+
+def test_a_read_that_stops_short_is_resumed() -> None:
+    table = _decode(_Trickle(_table()), "t", "test")
+    assert {k: v.tolist() for k, v in table.arrays.items()} == {
+        k: v for k, (_, v) in ARRAYS.items()
+    }
 
 
 def _refusal(data: bytes) -> str:
