@@ -260,7 +260,7 @@ def _decode(file: FileIO | BytesIO, source: str, expected_name: str | None) -> T
 
     import msgpack  # only when a table is read or written
 
-    unpacker = msgpack.Unpacker(file, read_size=_HEADER_READ, raw=False)
+    unpacker = msgpack.Unpacker(file, read_size=_HEADER_READ, raw=False, strict_map_key=True)
     try:
         header = _read_header(unpacker, source)
     except (OSError, TableError):
@@ -293,7 +293,9 @@ def _decode(file: FileIO | BytesIO, source: str, expected_name: str | None) -> T
         values = array(code, [0]) * length
         with memoryview(values) as items, items.cast("B") as raw:
             if len(raw) != size:
-                raise _fail(source, f"has array type {code!r}, not {values.itemsize} bytes here")
+                raise _fail(  # the array module's item sizes are the platform's C types
+                    source, f"has array {key!r} of type {code!r}: not {size} bytes on this platform"
+                )
             done = 0
             while done < size and (got := file.readinto(raw[done:])):
                 done += got  # one read, but for a system call's limit (2 GiB on Linux)
