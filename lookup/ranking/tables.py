@@ -8,9 +8,11 @@ SHA-256, the ranking's name and rules digest, each array's type and length),
 and any problem, an I/O error included, is a :class:`~lookup.core.errors.TableError`
 that says how to regenerate.
 
-Two loads per ranking, so a caller pays for what it uses:
+One load per part of a ranking, so a caller pays for what it uses:
 
-* :func:`load_five` -- classes and the five-card tables (a few small files);
+* :func:`load_classes` -- every class, and the rules (what any use reads first);
+* :func:`load_flush` -- the flush table alone: all that Omaha reads of the five-card tables;
+* :func:`load_five` -- the five-card tables, ``hash5`` and ``flush`` (small files);
 * :func:`load_multi` -- the six/seven-card table (the larger one), on first use;
 * :func:`load_omaha` -- Omaha's rows (``tablegen.omaha``), for the Omaha games only.
 """
@@ -33,6 +35,7 @@ from lookup.core.tablefile import REGENERATE_HINT, TableFile, read_table
 # the public functions that return a Path import pathlib when called.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any, Final, NamedTuple, TypeAlias, TypeVar
 
     from numpy.typing import NDArray
@@ -58,6 +61,7 @@ __all__ = [
     "load_badugi",
     "load_classes",
     "load_five",
+    "load_flush",
     "load_multi",
     "load_omaha",
     "load_wild",
@@ -256,17 +260,33 @@ class FiveCardTables(NamedTuple):
     """Rank mask of one suit's cards (5-7 ranks) -> best flush; None if flushes don't count."""
 
 
-def load_five(directory: StrPath, classes: ClassTable) -> FiveCardTables:
-    """Read ``hash5`` and (where flushes count) ``flush`` of a poker ranking."""
-    digest = classes.definition.digest
-    hash5 = _prime_hash(read_table(directory, "hash5", digest), "I", classes.class_count)
-    flush = None
-    if classes.definition.flushes:
-        flush = read_table(directory, "flush", digest).array("class", "H", MASK_SPACE).tolist()
+def load_five(
+    directory: StrPath,
+    classes: ClassTable,
+    flush: Callable[[], list[int] | None] | None = None,
+) -> FiveCardTables:
+    """Read ``hash5`` and (where flushes count) ``flush`` of a poker ranking.
+
+    ``flush``, if given, hands over the flush table instead of reading it: a ranking
+    keeps that table apart (:func:`load_flush`), since Omaha reads it without ``hash5``.
+    """
+    hash5 = _prime_hash(
+        read_table(directory, "hash5", classes.definition.digest), "I", classes.class_count
+    )
+    table = load_flush(directory, classes) if flush is None else flush()
     # Not shared: each five-card rank multiset is a class of its own in the built-in
     # rankings (or a small int, which Python shares), so sharing saves no memory here and
     # cost every process's first evaluation 0.6 ms.
-    return FiveCardTables(hash5, hash5.as_dict(shared=False), flush)
+    return FiveCardTables(hash5, hash5.as_dict(shared=False), table)
+
+
+def load_flush(directory: StrPath, classes: ClassTable) -> list[int] | None:
+    """Read ``flush`` of a poker ranking: one suit's rank mask -> best flush; None if
+    flushes don't count (no file to read)."""
+    if not classes.definition.flushes:
+        return None
+    table = read_table(directory, "flush", classes.definition.digest)
+    return table.array("class", "H", MASK_SPACE).tolist()
 
 
 def exception_key(hand_size: int, rank_key: _Key, flush_mask: _Key) -> _Key:
