@@ -308,6 +308,8 @@ def poker_kernels(
                         number = classes6[(k >> shift) + offsets6[k >> row_bits]]
                     return made[number]
             except (KeyError, TypeError, ValueError):  # not cards of this deck, or no sequence
+                # (or a table refused on its first read: a TableError is a ValueError, and
+                # the slow path below reads it again and raises)
                 if number:
                     return make(number)
             if board is None and type(cards) is str:
