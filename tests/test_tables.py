@@ -21,8 +21,8 @@ import pytest
 
 from lookup import evaluate, load_rules, parse_cards
 from lookup.core.errors import PokerLookupError, TableError
-from lookup.core.rules import BUILTIN_RANKINGS, WILD_RANKINGS
-from lookup.core.tablefile import source_table_dir
+from lookup.core.rules import BUILTIN_RANKINGS, WILD_RANKINGS, Category
+from lookup.core.tablefile import read_table, source_table_dir
 from lookup.ranking.tables import (
     load_badugi,
     load_classes,
@@ -411,3 +411,12 @@ def test_a_damaged_hash5_is_refused_by_the_first_hand_that_reads_it(tmp_path: Pa
         with pytest.raises(TableError, match=r"hash5\.msgpack is corrupted") as caught:
             attempt()
         assert HINT in str(caught.value), way
+
+
+@pytest.mark.parametrize("name", BUILTIN_RANKINGS)
+def test_each_class_has_the_category_its_code_names(name: str) -> None:
+    # load_classes reads the codes a run at a time; one by one must agree.
+    folder = source_table_dir() / name
+    classes = load_classes(folder)
+    codes = read_table(folder, "classes").array("category", "B", classes.class_count)
+    assert classes.categories == (Category.HIGH_CARD, *(list(Category)[code] for code in codes))
