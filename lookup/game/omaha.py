@@ -343,7 +343,7 @@ def _build_rows(ranking: Ranking) -> _Rows | None:
     checked_key: dict[int, int] = {
         card: key[card] | 1 << (_CARD_SHIFT + card.index) for card in deck
     }
-    flush = ranking.five_tables.flush if ranking.definition.flushes else None
+    flush = ranking.flush_table if ranking.definition.flushes else None
     # Pairs are stored r <= q, r-major, over the deck's ranks (OmahaRows.pairs): the
     # pair of places i <= j among them is column i * count - i * (i - 1) / 2 + (j - i).
     places = {rank: i for i, rank in enumerate(sorted(ranking.definition.rank_order))}
