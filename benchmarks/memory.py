@@ -2,8 +2,9 @@
 
 Each figure is the growth of one fresh process's resident set (``VmRSS`` in
 ``/proc/self/status``) after ``import lookup``, across one evaluation: seven
-cards (badugi: four), so the ranking's classes, five-card and six/seven-card
-tables (or its badugi or wild-card table) are read and its kernels built. That
+cards (badugi: four), so the ranking's classes, flush and six/seven-card tables
+(or its badugi or wild-card table) are read and its kernels built; the five-card
+hash (``hash5``), which only five-card hands read, is not. That
 is what a user pays, allocator and all, which a sum of ``sys.getsizeof`` would
 miss. Three kinds of process:
 

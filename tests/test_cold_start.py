@@ -107,11 +107,15 @@ def test_five_cards_read_no_six_or_seven_card_table() -> None:
     found = fresh(
         TRACE_READS
         + "import lookup\n"
-        + "hand = lookup.evaluate('As Ks Qs Js Ts')\n"
-        + f"print({{'read': read, 'heavy': {loaded()}, 'hand': str(hand)}})"
+        + "flush = lookup.evaluate('As Ks Qs Js Ts')\n"
+        + "first = list(read)\n"
+        + "hands = [str(flush), str(lookup.evaluate('As Kd Qs Js Ts'))]\n"
+        + f"print({{'first': first, 'read': read, 'heavy': {loaded()}, 'hands': hands}})"
     )
-    assert found["hand"] == "Royal Flush"
-    assert found["read"] == ["standard/classes", "standard/hash5", "standard/flush"]
+    assert found["hands"] == ["Royal Flush", "Straight"]
+    # A flush is answered by the flush table alone; hash5 is read by the first hand without one.
+    assert found["first"] == ["standard/classes", "standard/flush"]
+    assert found["read"] == ["standard/classes", "standard/flush", "standard/hash5"]
     assert found["heavy"] == []
 
 
@@ -125,10 +129,23 @@ def test_seven_cards_read_each_table_once_and_stay_light() -> None:
         + f"print({{'read': read, 'heavy': {loaded()}, 'hands': hands}})"
     )
     assert found["hands"] == ["Royal Flush", "High Card"]  # 9-8-7-5-4: no pair, straight or flush
-    assert sorted(found["read"]) == sorted(
-        ["standard/classes", "standard/hash5", "standard/flush", "standard/sum67"]
-    )
+    # Six and seven cards never read the five-card hash (hash5).
+    assert sorted(found["read"]) == sorted(["standard/classes", "standard/flush", "standard/sum67"])
     assert found["heavy"] == []
+
+
+def test_omaha_reads_only_the_flush_table_and_its_rows() -> None:
+    found = fresh(
+        TRACE_READS
+        + "import lookup\n"
+        + "hands = [lookup.evaluate('As Ah Ad Ac', 'Ks Kd 2c 3c 4h', game='omaha'),\n"
+        + "         lookup.evaluate('As Ks 2d 7c', 'Qs Js Ts 3h 3c', game='omaha')]\n"
+        + "hands = list(map(str, hands))\n"
+        + "print({'read': read, 'hands': hands})"
+    )
+    assert found["hands"] == ["Two Pair", "Royal Flush"]
+    # The five-card hash (hash5) and the six/seven-card table are plain evaluation's.
+    assert found["read"] == ["standard/classes", "standard/flush", "standard/omaha"]
 
 
 def test_cli_eval_imports_only_its_own_command() -> None:

@@ -21,9 +21,10 @@ from typing import Any
 import msgpack
 import pytest
 
+from lookup import evaluate, load_rules, parse_cards
 from lookup.core.errors import PokerLookupError, TableError
-from lookup.core.rules import BUILTIN_RANKINGS, WILD_RANKINGS
-from lookup.core.tablefile import source_table_dir
+from lookup.core.rules import BUILTIN_RANKINGS, WILD_RANKINGS, Category
+from lookup.core.tablefile import read_table, source_table_dir
 from lookup.ranking.tables import (
     load_badugi,
     load_classes,
@@ -482,3 +483,37 @@ def test_a_damaged_wild_table_is_refused(tmp_path: Path) -> None:
     flip_last_byte(copy / "wild.msgpack")
     with pytest.raises(TableError, match=HINT):
         load_everything(copy)
+
+
+def test_a_damaged_hash5_is_refused_by_the_first_hand_that_reads_it(tmp_path: Path) -> None:
+    # hash5 is read on the first five-card hand without a flush: Omaha, flushes and six or
+    # seven cards never read it, and every way to a hand that does refuses it, each time.
+    copy = copy_ranking("standard", tmp_path / "standard")
+    flip_last_byte(copy / "hash5.msgpack")
+    ranking = load_rules(copy)
+    omaha = evaluate("As Ah Ad Ac", "Ks Kd 2c 3c 4h", game="omaha", rules=copy)
+    assert omaha.describe() == "Two Pair, Aces and Kings, Four kicker"
+    assert evaluate("As Ks Qs Js Ts", rules=copy).describe() == "Royal Flush"
+    assert evaluate("As Ks Qs Js Ts 2c 3d", rules=copy).describe() == "Royal Flush"
+    cards = parse_cards("As Kd Qs Js Ts")
+    attempts: dict[str, Callable[[], object]] = {
+        "text": lambda: evaluate("As Kd Qs Js Ts", rules=copy),
+        "cards": lambda: evaluate(cards, rules=ranking),
+        "again": lambda: ranking.evaluate(cards),
+        "eight cards": lambda: ranking.evaluate(parse_cards("As Kd Qs Js Ts 2c 3d 4h")),
+        "kernel": lambda: ranking.kernel(5),
+        "tables": lambda: ranking.five_tables,
+    }
+    for way, attempt in attempts.items():
+        with pytest.raises(TableError, match=r"hash5\.msgpack is corrupted") as caught:
+            attempt()
+        assert HINT in str(caught.value), way
+
+
+@pytest.mark.parametrize("name", BUILTIN_RANKINGS)
+def test_each_class_has_the_category_its_code_names(name: str) -> None:
+    # load_classes reads the codes a run at a time; one by one must agree.
+    folder = source_table_dir() / name
+    classes = load_classes(folder)
+    codes = read_table(folder, "classes").array("category", "B", classes.class_count)
+    assert classes.categories == (Category.HIGH_CARD, *(list(Category)[code] for code in codes))

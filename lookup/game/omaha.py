@@ -343,7 +343,7 @@ def _build_rows(ranking: Ranking) -> _Rows | None:
     checked_key: dict[int, int] = {
         card: key[card] | 1 << (_CARD_SHIFT + card.index) for card in deck
     }
-    flush = ranking.five_tables.flush if ranking.definition.flushes else None
+    flush = ranking.flush_table if ranking.definition.flushes else None
     # Pairs are stored r <= q, r-major, over the deck's ranks (OmahaRows.pairs): the
     # pair of places i <= j among them is column i * count - i * (i - 1) / 2 + (j - i).
     places = {rank: i for i, rank in enumerate(sorted(ranking.definition.rank_order))}
@@ -385,7 +385,13 @@ def _flush_best(
         of_suit = [card for card in hole if card & suit]
         if len(of_suit) < 2:
             return best
-        triples = [a | b | c for a, b, c in combinations([x for x in board if x & suit], 3)]
+        on_board = [card for card in board if card & suit]
+        if len(of_suit) == 2 and len(on_board) == 3:  # most flushes: one hand, one lookup
+            a, b = of_suit
+            c, d, e = on_board
+            number = table[(a | b | c | d | e) >> 16]
+            return number if number < best else best
+        triples = [a | b | c for a, b, c in combinations(on_board, 3)]
         for a, b in combinations(of_suit, 2):
             pair = a | b
             for mask in triples:

@@ -153,18 +153,31 @@ class Values(NamedTuple):
 
 def poker_kernels(
     deck: Sequence[Card],
-    five: FiveCardTables,
+    flush: list[int] | None,
+    five: Callable[[], FiveCardTables],
     multi: Callable[[], MultiCardTables],
     values: Values,
     slow: Slow,
 ) -> Kernels:
-    """Kernels of a poker ranking; ``multi`` loads the six/seven-card tables on first need.
+    """Kernels of a poker ranking, from its flush table (None: flushes don't count).
 
-    ``values`` gives what the checked entry returns; ``slow`` takes what it refuses.
+    ``five`` loads the five-card tables on the first five-card hand, ``multi`` the
+    six/seven-card tables on the first six- or seven-card hand: a process that never
+    meets one never reads it (Omaha reads neither). ``values`` gives what the checked
+    entry returns; ``slow`` takes what it refuses.
     """
     made, make = values
-    flush = five.flush
-    by_product = five.by_product
+    # Until the first five-card hand, a stand-in that reads hash5 on its first lookup
+    # and puts the real dict in its place: later lookups read that, with no test for
+    # "loaded" on the hot path.
+    by_product: dict[int, int]
+
+    def load_five() -> dict[int, int]:
+        nonlocal by_product  # the cell every five-card lookup reads
+        by_product = five().by_product
+        return by_product
+
+    by_product = _Unread(load_five)
 
     if flush is None:
 
@@ -213,6 +226,11 @@ def poker_kernels(
         return by_size[7](a, b, c, d, e, f, g)
 
     by_size.update({5: evaluate5, 6: evaluate6, 7: evaluate7})
+
+    def load_all() -> None:
+        if type(by_product) is _Unread:
+            load_five()
+        load_multi()
 
     def best(cards: Sequence[int]) -> int:
         kernel = by_size.get(len(cards))
@@ -290,6 +308,8 @@ def poker_kernels(
                         number = classes6[(k >> shift) + offsets6[k >> row_bits]]
                     return made[number]
             except (KeyError, TypeError, ValueError):  # not cards of this deck, or no sequence
+                # (or a table refused on its first read: a TableError is a ValueError, and
+                # the slow path below reads it again and raises)
                 if number:
                     return make(number)
             if board is None and type(cards) is str:
@@ -318,7 +338,21 @@ def poker_kernels(
 
         return river
 
-    return Kernels(by_size, best, load_multi, entry(NO_ROUTER), entry, rivers7)
+    return Kernels(by_size, best, load_all, entry(NO_ROUTER), entry, rivers7)
+
+
+class _Unread(dict[int, int]):
+    """An empty dict that stands in for a table not read yet: a lookup reads the table
+    (``load``) and answers from it; the caller's ``load`` puts the table in its place."""
+
+    __slots__ = ("load",)
+
+    def __init__(self, load: Callable[[], dict[int, int]]) -> None:
+        super().__init__()
+        self.load = load
+
+    def __missing__(self, key: int) -> int:
+        return self.load()[key]
 
 
 _CARD_SHIFT: Final = 64

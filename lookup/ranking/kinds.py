@@ -24,12 +24,19 @@ from itertools import combinations
 
 from lookup.core.errors import RankingError
 from lookup.ranking.kernels import Kernels, Values, badugi_kernels, poker_kernels
-from lookup.ranking.tables import load_badugi, load_five, load_multi, load_omaha, load_wild
+from lookup.ranking.tables import (
+    load_badugi,
+    load_five,
+    load_flush,
+    load_multi,
+    load_omaha,
+    load_wild,
+)
 
 # typing is the type checker's alone: this module is on every evaluate's path.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Final, TypeVar
+    from typing import Final, Protocol, TypeVar
 
     from lookup.core.cards import Card
     from lookup.core.rules import RankingRules
@@ -44,6 +51,14 @@ if TYPE_CHECKING:
     from lookup.ranking.value import RankingLike
 
     T = TypeVar("T")
+
+    class KindRanking(RankingLike, Protocol):
+        """What a kind reads of its ranking: :class:`RankingLike`, and the flush table it
+        keeps apart (Omaha reads it without the rest of the five-card tables)."""
+
+        @property
+        def flush_table(self) -> list[int] | None: ...
+
 
 __all__ = ["BADUGI", "POKER", "WILD", "RankingKind", "kind_of"]
 
@@ -81,7 +96,7 @@ class RankingKind:
         """
         raise NotImplementedError
 
-    def kernels(self, ranking: RankingLike, values: Values, slow: Slow) -> Kernels:
+    def kernels(self, ranking: KindRanking, values: Values, slow: Slow) -> Kernels:
         """The ranking's O(1) kernels, its tables read (see :mod:`lookup.ranking.kernels`).
 
         ``values`` gives what the checked entry returns; ``slow`` takes what it refuses.
@@ -107,8 +122,12 @@ class RankingKind:
 
     # -- its tables: a kind reads only its own (the ranking keeps each, see Ranking) --
 
-    def five_tables(self, ranking: RankingLike) -> FiveCardTables:
-        """Read ``hash5`` and ``flush``: poker's five-card tables."""
+    def flush_table(self, ranking: RankingLike) -> list[int] | None:
+        """Read ``flush``: poker's flush table (None where flushes do not count)."""
+        raise self._no_table(ranking, "flush table (flush)")
+
+    def five_tables(self, ranking: KindRanking) -> FiveCardTables:
+        """Read ``hash5``, with the ranking's ``flush``: poker's five-card tables."""
         raise self._no_table(ranking, "five-card tables (hash5, flush)")
 
     def multi_tables(self, ranking: RankingLike) -> MultiCardTables:
@@ -144,13 +163,21 @@ class PokerKind(RankingKind):
     def pick(self, *, poker: T, badugi: T, wild: T) -> T:
         return poker
 
-    def kernels(self, ranking: RankingLike, values: Values, slow: Slow) -> Kernels:
+    def kernels(self, ranking: KindRanking, values: Values, slow: Slow) -> Kernels:
         return poker_kernels(
-            ranking.deck, ranking.five_tables, lambda: ranking.multi_tables, values, slow
+            ranking.deck,
+            ranking.flush_table,
+            lambda: ranking.five_tables,
+            lambda: ranking.multi_tables,
+            values,
+            slow,
         )
 
-    def five_tables(self, ranking: RankingLike) -> FiveCardTables:
-        return load_five(ranking.folder, ranking.classes)
+    def flush_table(self, ranking: RankingLike) -> list[int] | None:
+        return load_flush(ranking.folder, ranking.classes)
+
+    def five_tables(self, ranking: KindRanking) -> FiveCardTables:
+        return load_five(ranking.folder, ranking.classes, lambda: ranking.flush_table)
 
     def multi_tables(self, ranking: RankingLike) -> MultiCardTables:
         return load_multi(ranking.folder, ranking.classes)
@@ -171,7 +198,7 @@ class BadugiKind(RankingKind):
     def pick(self, *, poker: T, badugi: T, wild: T) -> T:
         return badugi
 
-    def kernels(self, ranking: RankingLike, values: Values, slow: Slow) -> Kernels:
+    def kernels(self, ranking: KindRanking, values: Values, slow: Slow) -> Kernels:
         return badugi_kernels(ranking.deck, ranking.badugi_tables, values, slow)
 
     def cards_worth(
@@ -204,7 +231,7 @@ class WildKind(RankingKind):
     def pick(self, *, poker: T, badugi: T, wild: T) -> T:
         return wild
 
-    def kernels(self, ranking: RankingLike, values: Values, slow: Slow) -> Kernels:
+    def kernels(self, ranking: KindRanking, values: Values, slow: Slow) -> Kernels:
         from lookup.ranking.wild_kernels import wild_kernels  # only wild decks need them
 
         return wild_kernels(ranking.deck, ranking.wild_cards, ranking.wild_tables, values, slow)

@@ -67,9 +67,9 @@ __all__ = ["Ranking", "RulesLike", "get_ranking", "load_rules", "rankings", "val
 class Ranking:
     """One ranking's runtime. Get one with :func:`get_ranking`; never build one directly.
 
-    Costs: the first use reads the classes and five-card tables (a few ms);
-    the first six- or seven-card hand reads the six/seven-card table. Every
-    kernel is then O(1).
+    Costs: the first use reads the classes and the flush table (a few ms); the
+    first five-card hand reads ``hash5``, the first six- or seven-card hand the
+    six/seven-card table. Every kernel is then O(1).
     """
 
     def __init__(self, directory: str | Path, spec: str | Path) -> None:
@@ -181,6 +181,22 @@ class Ranking:
                 self._derived[key] = build(self)
             built: T = self._derived[key]
             return built
+
+    @property
+    def flush_table(self) -> list[int] | None:
+        """A poker ranking's flush table, ``flush`` (read once; None if flushes don't count).
+
+        All that Omaha reads of the five-card tables, so it is read apart from ``hash5``;
+        :attr:`five_tables` holds this same list.
+
+        >>> get_ranking("standard").flush_table[0b11111_00000000]  # A-K-Q-J-T of a suit
+        1
+        >>> get_ranking("badugi").flush_table  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        lookup.RankingError: badugi has no flush table (flush): a badugi ranking reads ...
+        """
+        return self.derived(RankingKind.flush_table, self.kind.flush_table)
 
     @property
     def five_tables(self) -> FiveCardTables:

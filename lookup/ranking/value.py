@@ -107,9 +107,16 @@ class HandRank:
     Traceback (most recent call last):
     ...
     lookup.PokerLookupError: class number 0 is out of range: class numbers are 1-7462
+    >>> from lookup import evaluate
+    >>> evaluate("7c 5d 4h 3s 2c", rules="deuce-to-seven").kev  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lookup.RankingError: .kev is the standard ranking's Cactus-Kev number; ...
     """
 
-    __slots__ = ("_number", "_ranking")
+    # kev is a slot, not a property: loops that compare with other evaluators' ints read
+    # it per hand, and a property's call cost ~90 ns there (a tenth of an Omaha lookup).
+    __slots__ = ("_number", "_ranking", "kev")
 
     _registry: ClassVar[Callable[[str], RankingLike]]
     """Name -> ranking: ``lookup.ranking.ranking.get_ranking``, which that module sets here
@@ -119,6 +126,8 @@ class HandRank:
         # Made by Ranking.value(); use that (or from_kev) rather than this.
         self._ranking = ranking
         self._number = number
+        if ranking.name == "standard":
+            self.kev = number
 
     @classmethod
     def from_kev(cls, kev: ClassNumber) -> HandRank:
@@ -135,23 +144,25 @@ class HandRank:
         """1 (the ranking's best hand) ... its class count; lower is stronger."""
         return self._number
 
-    @property
-    def kev(self) -> ClassNumber:
-        """The Cactus-Kev class number (standard ranking only): 1 (royal flush) ... 7,462.
+    kev: ClassNumber
+    """The Cactus-Kev class number (standard ranking only): 1 (royal flush) ... 7,462.
 
-        >>> from lookup import evaluate
-        >>> evaluate("7c 5d 4h 3s 2c", rules="deuce-to-seven").kev  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        lookup.RankingError: .kev is the standard ranking's Cactus-Kev number; ...
-        """
-        if self._ranking.name != "standard":
-            raise RankingError(
-                ".kev is the standard ranking's Cactus-Kev number; "
-                f"this is a {self._ranking.name} value: use .class_number",
-                self._ranking.name,
-            )
-        return self._number
+    Set on the standard ranking's values; another ranking's value has none and says so
+    (see the class's example).
+    """
+
+    if not TYPE_CHECKING:  # hidden from type checkers, which would then allow any attribute
+
+        def __getattr__(self, name: str) -> object:
+            # Called only for an attribute not found: kev of another ranking's value.
+            if name == "kev":
+                ranking = self._ranking.name
+                raise RankingError(
+                    ".kev is the standard ranking's Cactus-Kev number; "
+                    f"this is a {ranking} value: use .class_number",
+                    ranking,
+                )
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def category(self) -> Category:
