@@ -61,7 +61,7 @@ def _directory(path: Path) -> None:
 
 DAMAGE: dict[str, Callable[[Path], object]] = {
     "missing": Path.unlink,
-    "payload byte flipped": _flip_last_byte,
+    "array byte flipped": _flip_last_byte,
     "empty": lambda p: p.write_bytes(b""),
     "not msgpack": lambda p: p.write_bytes(b"\xc1\xc1 garbage"),
     "msgpack but not a table": lambda p: p.write_bytes(msgpack.packb({"a": 1})),

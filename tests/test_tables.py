@@ -8,6 +8,7 @@ in one fixture so they share the machine's cores.
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import msgpack
 import pytest
@@ -66,7 +68,7 @@ class CheckRun:
 
 
 def flip_last_byte(path: Path) -> None:
-    # The payload is the header's last field, so its last byte is table data.
+    # The last array's bin ends the file, so its last byte is table data.
     data = bytearray(path.read_bytes())
     data[-1] ^= 0x01
     path.write_bytes(bytes(data))
@@ -174,38 +176,73 @@ def test_an_untouched_copy_loads_and_matches(tmp_path: Path, name: str) -> None:
     assert load_everything(copy) == load_everything(source_table_dir() / name)
 
 
-def _rewrite_header(path: Path, change: Callable[[dict[str, object]], object]) -> None:
-    header = msgpack.unpackb(path.read_bytes(), raw=False)
+def _read_stream(path: Path) -> tuple[dict[str, Any], list[bytes]]:
+    # A table file is a plain msgpack stream: its header map, then one bin per array.
+    header, *bins = msgpack.Unpacker(io.BytesIO(path.read_bytes()), raw=False)
+    return header, bins
+
+
+def _write_stream(path: Path, header: dict[str, Any], bins: list[bytes]) -> None:
+    # Recomputes the checksum, as a careless hand edit might: the header without
+    # "crc32", then every bin, in file order (lookup.core.tablefile).
+    header.pop("crc32", None)
+    crc = zlib.crc32(msgpack.packb(header))
+    for data in bins:
+        crc = zlib.crc32(msgpack.packb(data), crc)
+    header["crc32"] = crc
+    path.write_bytes(b"".join([msgpack.packb(header), *map(msgpack.packb, bins)]))
+
+
+def _rewrite(path: Path, change: Callable[[dict[str, Any]], object]) -> None:
+    """Edit a table as a dict: header fields, and "arrays" as name -> type, length, data."""
+    header, bins = _read_stream(path)
+    header["arrays"] = {
+        key: {"type": code, "length": length, "data": data}
+        for (key, code, length), data in zip(header["arrays"], bins, strict=True)
+    }
     change(header)
-    path.write_bytes(msgpack.packb(header, use_bin_type=True))
+    specs = header.pop("arrays")
+    header["arrays"] = [[key, spec["type"], spec["length"]] for key, spec in specs.items()]
+    _write_stream(path, header, [spec["data"] for spec in specs.values()])
 
 
-def _rewrite_payload(path: Path, change: Callable[[dict[str, object]], object]) -> None:
-    # Edits the payload and recomputes its checksum, as a careless hand edit might.
-    def edit(header: dict[str, object]) -> None:
-        body = msgpack.unpackb(header["payload"], raw=False)
-        change(body)
-        payload = msgpack.packb(body, use_bin_type=True)
-        header["payload"] = payload
-        header["crc32"] = zlib.crc32(payload)
-
-    _rewrite_header(path, edit)
+def _rewrite_header(path: Path, change: Callable[[dict[str, Any]], object]) -> None:
+    # Edits the header alone, its checksum left as it was.
+    header, _ = _read_stream(path)
+    data = path.read_bytes()
+    change(header)
+    path.write_bytes(msgpack.packb(header) + data[_header_size(path) :])
 
 
-def _set(key: str, value: object) -> Callable[[dict[str, object]], object]:
+def _header_size(path: Path) -> int:
+    header, _ = _read_stream(path)
+    return len(msgpack.packb(header))
+
+
+def _set(key: str, value: object) -> Callable[[dict[str, Any]], object]:
     return lambda mapping: mapping.__setitem__(key, value)
 
 
-def _edit_array(key: str, change: Callable[[dict[str, object]], object]) -> Callable[[Path], None]:
-    def spoil(path: Path) -> None:
-        def edit(body: dict[str, object]) -> None:
-            arrays = body["arrays"]
-            assert isinstance(arrays, dict)
-            change(arrays[key])
+def _edit_array(key: str, change: Callable[[dict[str, Any]], object]) -> Callable[[Path], None]:
+    return lambda path: _rewrite(path, lambda table: change(table["arrays"][key]))
 
-        _rewrite_payload(path, edit)
+
+def _edit_bytes(change: Callable[[bytearray, int], object]) -> Callable[[Path], None]:
+    """Edit a file's bytes in place; ``change`` gets them and where the first bin starts."""
+
+    def spoil(path: Path) -> None:
+        data = bytearray(path.read_bytes())
+        change(data, _header_size(path))
+        path.write_bytes(bytes(data))
 
     return spoil
+
+
+def _flip_in_description(path: Path) -> None:
+    header, _ = _read_stream(path)
+    data = bytearray(path.read_bytes())
+    data[data.index(header["description"].encode())] ^= 0x20  # a letter's case
+    path.write_bytes(bytes(data))
 
 
 def _from_other_ranking(name: str) -> Callable[[Path], None]:
@@ -220,19 +257,66 @@ def _make_directory(path: Path) -> None:
     path.mkdir()
 
 
+def _meta(key: str, value: object) -> Callable[[Path], None]:
+    return lambda path: _rewrite(path, lambda table: table["meta"].__setitem__(key, value))
+
+
+def _append(data: bytes) -> Callable[[Path], object]:
+    return lambda path: path.write_bytes(path.read_bytes() + data)
+
+
+def _cut(size: int) -> Callable[[Path], object]:
+    return lambda path: path.write_bytes(path.read_bytes()[:size])
+
+
 DAMAGE: dict[str, tuple[str, Callable[[Path], object], str]] = {
-    "payload byte flipped": ("flush.msgpack", flip_last_byte, "is corrupted (CRC-32"),
+    "array byte flipped": ("flush.msgpack", flip_last_byte, "is corrupted (CRC-32"),
+    "header byte flipped": ("hash5.msgpack", _flip_in_description, "is corrupted (CRC-32"),
+    "checksum byte flipped": (  # "crc32" is the header's last entry
+        "sum67.msgpack",
+        _edit_bytes(lambda data, start: data.__setitem__(start - 1, data[start - 1] ^ 1)),
+        "is corrupted (CRC-32",
+    ),
+    "bin head byte flipped": (  # the first bin's head ends in its length's low byte
+        "classes.msgpack",
+        _edit_bytes(lambda data, start: data.__setitem__(start + 2, data[start + 2] ^ 4)),
+        "has array 'category' of the wrong length",
+    ),
     "older format version": (
         "classes.msgpack",
-        lambda p: _rewrite_header(p, _set("version", 2)),
-        "has format version 2, this pokerlookup reads version 3",
+        lambda p: _rewrite_header(p, _set("version", 3)),
+        "has format version 3, this pokerlookup reads version 4",
+    ),
+    "a format-3 file": (
+        "omaha.msgpack",
+        lambda p: p.write_bytes(
+            msgpack.packb({"format": "pokerlookup-table", "version": 3, "payload": b"x" * 99})
+        ),
+        "has format version 3, this pokerlookup reads version 4",
     ),
     "missing classes": ("classes.msgpack", Path.unlink, "is missing"),
     "missing five-card file": ("hash5.msgpack", Path.unlink, "is missing"),
     "missing six/seven-card file": ("sum67.msgpack", Path.unlink, "is missing"),
-    "six/seven-card byte flipped": ("sum67.msgpack", flip_last_byte, "is corrupted"),
+    "six/seven-card last byte flipped": (  # its last array is empty: the byte is a bin head
+        "sum67.msgpack",
+        flip_last_byte,
+        "has array 'exception_class' of the wrong length",
+    ),
     "a directory in place of a file": ("hash5.msgpack", _make_directory, "cannot be read"),
     "empty file": ("hash5.msgpack", lambda p: p.write_bytes(b""), "is not readable"),
+    "truncated in the header": ("hash5.msgpack", _cut(40), "is not readable"),
+    "truncated before an array": (
+        "hash5.msgpack",
+        lambda p: _cut(_header_size(p) + 1)(p),
+        "is truncated (before array 'displacement')",
+    ),
+    "truncated inside an array": ("omaha.msgpack", _cut(-1000), "is truncated (inside array"),
+    "trailing byte": ("flush.msgpack", _append(b"\x00"), "has bytes after its last array"),
+    "trailing msgpack bin": (
+        "flush.msgpack",
+        _append(msgpack.packb(b"more")),
+        "has bytes after its last array",
+    ),
     "not msgpack": ("flush.msgpack", lambda p: p.write_bytes(b"\xc1\xc1 not a table"), "is not"),
     "text file": (
         "classes.msgpack",
@@ -261,15 +345,12 @@ DAMAGE: dict[str, tuple[str, Callable[[Path], object], str]] = {
     ),
     "rules edited in the classes file": (
         "classes.msgpack",
-        lambda p: _rewrite_payload(
-            p,
-            lambda body: body["meta"]["rules"].__setitem__("wheel", False),  # type: ignore[index]
-        ),
+        lambda p: _rewrite(p, lambda table: table["meta"]["rules"].__setitem__("wheel", False)),
         "stale rules digest",
     ),
-    "array length disagrees with header": (
+    "array length disagrees with its bin, checksum redone": (
         "flush.msgpack",
-        lambda p: _rewrite_header(p, _set("counts", {"class": 8191})),
+        _edit_array("class", _set("length", 8191)),
         "has array 'class' of the wrong length",
     ),
     "wrong array type, checksum redone": (
@@ -277,27 +358,34 @@ DAMAGE: dict[str, tuple[str, Callable[[Path], object], str]] = {
         _edit_array("class", _set("type", "I")),
         "wrong length",
     ),
-    "array cut short, checksum redone": (
+    "unknown array type, checksum redone": (
+        "flush.msgpack",
+        _edit_array("class", _set("type", "f")),
+        "has array 'class' of unknown type 'f'",
+    ),
+    "array in a msgpack str, not a bin": (  # str 16 and bin 16 heads differ in one byte
+        "flush.msgpack",
+        _edit_bytes(lambda data, start: data.__setitem__(start, 0xDA)),
+        "has no msgpack bin where array 'class' should be",
+    ),
+    "array left out, checksum redone": (
         "hash5.msgpack",
-        lambda p: _rewrite_payload(p, lambda body: body["arrays"].pop("keys")),  # type: ignore[attr-defined]
+        lambda p: _rewrite(p, lambda table: table["arrays"].pop("keys")),
         "has no array 'keys'",
     ),
     "wrong class count, checksum redone": (
         "classes.msgpack",
-        lambda p: _rewrite_payload(p, lambda body: _set("class_count", 7461)(body["meta"])),  # type: ignore[arg-type]
+        _meta("class_count", 7461),
         "of length",
     ),
-    "six/seven-card offsets cut short, checksum and counts redone": (
+    "six/seven-card offsets cut short, checksum redone": (
         "sum67.msgpack",
-        lambda p: (
-            _edit_array("offset7", lambda spec: spec.update(length=7, data=spec["data"][:28]))(p),  # type: ignore[attr-defined]
-            _rewrite_header(p, lambda header: header["counts"].__setitem__("offset7", 7)),  # type: ignore[attr-defined]
-        ),
+        _edit_array("offset7", lambda spec: spec.update(length=7, data=spec["data"][:28])),
         "has array 'offset7' of length 7, not 15285",
     ),
     "six/seven-card row shift out of range, checksum redone": (
         "sum67.msgpack",
-        lambda p: _rewrite_payload(p, lambda body: _set("row_shift", 0)(body["meta"])),  # type: ignore[arg-type]
+        _meta("row_shift", 0),
         "bad row_shift",
     ),
     "missing Omaha rows": ("omaha.msgpack", Path.unlink, "is missing"),
@@ -309,26 +397,35 @@ DAMAGE: dict[str, tuple[str, Callable[[Path], object], str]] = {
     ),
     "Omaha rows with an unknown method, checksum redone": (
         "omaha.msgpack",
-        lambda p: _rewrite_payload(p, lambda body: _set("method", "fast")(body["meta"])),  # type: ignore[arg-type]
+        _meta("method", "fast"),
         "has a bad method",
     ),
-    "Omaha rows cut short, checksum and counts redone": (
+    "Omaha rows cut short, checksum redone": (
         "omaha.msgpack",
-        lambda p: (
-            _edit_array("best", lambda spec: spec.update(length=2, data=spec["data"][:4]))(p),  # type: ignore[attr-defined]
-            _rewrite_header(p, lambda header: header["counts"].__setitem__("best", 2)),  # type: ignore[attr-defined]
-        ),
+        _edit_array("best", lambda spec: spec.update(length=2, data=spec["data"][:4])),
         "has array 'best' of length 2, not 768950",
     ),
     "Omaha rows above the class count, checksum redone": (
         "omaha.msgpack",
-        _edit_array("best", lambda spec: spec.update(data=b"\xff\xff" + spec["data"][2:])),  # type: ignore[attr-defined]
+        _edit_array("best", lambda spec: spec.update(data=b"\xff\xff" + spec["data"][2:])),
         "is malformed",
     ),
-    "malformed payload, checksum redone": (
+    "header without meta, checksum redone": (
         "flush.msgpack",
-        lambda p: _rewrite_payload(p, lambda body: body.pop("arrays")),
-        "has a malformed payload",
+        lambda p: _rewrite(p, lambda table: table.pop("meta")),
+        "has a malformed header (no dict 'meta')",
+    ),
+    "header without a name, checksum redone": (
+        "flush.msgpack",
+        lambda p: _rewrite(p, lambda table: table.pop("name")),
+        "has a malformed header (no str 'name')",
+    ),
+    "an array named twice, checksum redone": (
+        "hash5.msgpack",
+        lambda p: _rewrite_header(
+            p, lambda header: header["arrays"].__setitem__(1, header["arrays"][0])
+        ),
+        "has a malformed header (array 'displacement' twice)",
     ),
 }
 
