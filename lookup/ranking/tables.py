@@ -4,7 +4,7 @@ The files in ``tables/<ranking>/`` are the single source of truth, stored in
 the form the runtime reads: the six/seven-card ``sum67`` arrays are indexed as
 stored, and the small five-card hash becomes a dict with one ``zip``; nothing
 is recomputed. Every file is checked when read (format version,
-SHA-256, the ranking's name and rules digest, each array's type and length),
+CRC-32 checksum, the ranking's name and rules digest, each array's type and length),
 and any problem, an I/O error included, is a :class:`~lookup.core.errors.TableError`
 that says how to regenerate.
 
