@@ -98,6 +98,22 @@ def test_a_file_and_its_bytes_read_alike(tmp_path: Path) -> None:
     assert table == decode_table(_table(), str(tmp_path / "test.msgpack"), "test")
 
 
+def test_an_open_file_reads_as_its_bytes_and_is_refused_alike(tmp_path: Path) -> None:
+    # decode_table takes the open file too (the strength tables are read so: a turn
+    # table never whole in memory), with the same answer and the same refusals.
+    path = tmp_path / "test.msgpack"
+    path.write_bytes(_table())
+    with path.open("rb", buffering=0) as raw, path.open("rb") as buffered:
+        assert decode_table(raw, "t", "test") == decode_table(buffered, "t", "test")
+    assert decode_table(path.read_bytes(), str(path), "test") == read_table(tmp_path, "test")
+    spoiled = bytearray(_table())
+    spoiled[-1] ^= 1
+    path.write_bytes(bytes(spoiled))
+    with path.open("rb") as handle, pytest.raises(TableError) as from_file:
+        decode_table(handle, "t.msgpack", "test")
+    assert str(from_file.value) == _refusal(bytes(spoiled))
+
+
 def test_arrays_come_back_as_plain_arrays(tmp_path: Path) -> None:
     # Read through a memoryview: none may stay exported (an exported array cannot grow).
     (tmp_path / "test.msgpack").write_bytes(_table())

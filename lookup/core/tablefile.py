@@ -46,7 +46,7 @@ from lookup.core.errors import TableError
 # typing is the type checker's alone: importing it costs start-up (see lookup.core.record).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from io import BytesIO, FileIO  # a file open for reading, or bytes in memory
+    from io import BufferedIOBase, RawIOBase  # a file open for reading, or bytes in memory
     from pathlib import Path  # only the public functions that return a Path
     from typing import Any, Final, NamedTuple, TypeAlias
 
@@ -222,14 +222,22 @@ def _fail(source: str, problem: str) -> TableError:
     return TableError(f"lookup table {source} {problem}: {REGENERATE_HINT}")
 
 
-def decode_table(data: bytes, source: str, expected_name: str | None = None) -> TableFile:
-    """Check and decode one table file's bytes; ``source`` names it in error messages.
+def decode_table(
+    data: bytes | RawIOBase | BufferedIOBase, source: str, expected_name: str | None = None
+) -> TableFile:
+    """Check and decode one table file, its bytes or the file open for reading in binary
+    (seekable, at its start: its arrays are then read straight in, the file never whole
+    in memory); ``source`` names it in error messages.
 
     Raises :class:`~lookup.core.errors.TableError` (with the regenerate hint) when the
     bytes are not a table, the format version differs, the checksum does not
     match, or the file holds a different table than expected. (The same reader as
-    :func:`read_table`'s, over the bytes in memory.)
+    :func:`read_table`'s.)
 
+    >>> data = encode_table("t", "a test", "standard", {"a": ("H", [1, 2])})
+    >>> from io import BytesIO
+    >>> decode_table(BytesIO(data), "t.msgpack", "t") == decode_table(data, "t.msgpack", "t")
+    True
     >>> decode_table(b"\\x93\\x01\\x02\\x03", "list.msgpack")
     Traceback (most recent call last):
     ...
@@ -237,7 +245,9 @@ def decode_table(data: bytes, source: str, expected_name: str | None = None) -> 
     """
     from io import BytesIO  # io is loaded with the interpreter: this import is a dict lookup
 
-    return _decode(BytesIO(data), source, expected_name)
+    if isinstance(data, bytes | bytearray | memoryview):
+        return _decode(BytesIO(data), source, expected_name)
+    return _decode(data, source, expected_name)
 
 
 # What a header must hold beyond "format" and "version", and of which type.
@@ -254,7 +264,7 @@ _HEADER_READ: Final = 4096
 """How much the header's unpacker reads at a time: a header fits (the largest is ~0.5 kB)."""
 
 
-def _decode(file: FileIO | BytesIO, source: str, expected_name: str | None) -> TableFile:
+def _decode(file: RawIOBase | BufferedIOBase, source: str, expected_name: str | None) -> TableFile:
     """Check and decode the table file open as ``file`` (seekable, at its start)."""
     from zlib import crc32  # once here: an import in a helper costs each call a microsecond
 

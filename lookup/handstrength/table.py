@@ -66,12 +66,12 @@ def load_strength_table(directory: str, street: str) -> StrengthTable:
 def _load(path: str, directory: str, street: str, mtime_ns: int, size: int) -> StrengthTable:
     fix = f"regenerate it with {_regenerate(directory, street)}"
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        # Decoded from the open file: each array is read straight into place, never the
+        # whole file into memory first (a turn table is 447 MB).
+        with open(path, "rb", buffering=0) as handle:
+            table = decode_table(handle, path, street)
     except OSError as exc:
         raise TableError(f"strength table {path} is unreadable ({exc}): {fix}", path) from None
-    try:
-        table = decode_table(data, path, street)
     except TableError as exc:
         raise TableError(f"strength table {path} is damaged ({exc}); {fix}", path) from None
     rules = get_ranking("standard").classes.definition.digest
