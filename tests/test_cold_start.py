@@ -134,6 +134,24 @@ def test_seven_cards_read_each_table_once_and_stay_light() -> None:
     assert found["heavy"] == []
 
 
+def test_the_unchecked_kernels_read_their_own_size_s_tables() -> None:
+    # evaluate5 is made when lookup.ranking.fast is imported: the five-card tables, as
+    # its docstring says; evaluate7, when first asked for: the six/seven-card table.
+    found = fresh(
+        TRACE_READS
+        + "from lookup.ranking.fast import evaluate5\n"
+        + "five = list(read)\n"
+        + "from lookup.ranking.fast import evaluate7\n"
+        + "from lookup.core.cards import parse_cards\n"
+        + "hands = [evaluate5(*parse_cards('7h 5d 4c 3s 2h')),\n"
+        + "         evaluate7(*parse_cards('As Ks Qs Js Ts 2c 3d'))]\n"
+        + "print({'five': five, 'read': read, 'hands': hands})"
+    )
+    assert found["hands"] == [7462, 1]
+    assert found["five"] == ["standard/classes", "standard/flush", "standard/hash5"]
+    assert found["read"] == [*found["five"], "standard/sum67"]
+
+
 def test_omaha_reads_only_the_flush_table_and_its_rows() -> None:
     found = fresh(
         TRACE_READS

@@ -166,7 +166,7 @@ class GameFamily:
 
         Here the best five of all the cards: one lookup of five to seven cards.
         """
-        ranking.kernels.load_all()  # every table read now: ``best`` takes the direct kernels
+        ranking.kernels.load(None)  # every table read now: ``best`` takes the direct kernels
         best = ranking.kernels.best
 
         def best_of_all(hole: Sequence[int], board: Sequence[int]) -> int:
@@ -497,7 +497,7 @@ class DrawFamily(GameFamily):
 
     def hand_kernel(self, ranking: Ranking) -> GameKernel:
         """One lookup of the hand as dealt."""
-        ranking.kernels.load_all()  # every table read now: ``best`` takes the direct kernels
+        ranking.kernels.load(None)  # every table read now: ``best`` takes the direct kernels
         best = ranking.kernels.best
 
         def as_dealt(hole: Sequence[int], board: Sequence[int]) -> int:

@@ -84,8 +84,10 @@ class Kernels(NamedTuple):
 
     by_size: dict[int, Kernel]
     best: Callable[[Sequence[int]], int]
-    load_all: Callable[[], None]
-    """Read every table now, so ``by_size`` holds the direct kernels."""
+    load: Callable[[int | None], None]
+    """``load(size)``: read now the tables of the kernel for ``size`` cards, so
+    ``by_size[size]`` is the direct kernel and its first call reads nothing; ``None``:
+    every table, for every size."""
     checked: Callable[[Any, Any], Any]
     """``(cards, board) -> value``: tuples of distinct cards of the deck are checked and
     looked up in one pass; anything else goes to the caller's slow, explaining path."""
@@ -227,10 +229,12 @@ def poker_kernels(
 
     by_size.update({5: evaluate5, 6: evaluate6, 7: evaluate7})
 
-    def load_all() -> None:
-        if type(by_product) is _Unread:
+    def load(size: int | None) -> None:
+        # Five cards read hash5 (and flush), six and seven the six/seven-card table.
+        if size in (None, 5) and type(by_product) is _Unread:
             load_five()
-        load_multi()
+        if size != 5:
+            load_multi()
 
     def best(cards: Sequence[int]) -> int:
         kernel = by_size.get(len(cards))
@@ -338,7 +342,7 @@ def poker_kernels(
 
         return river
 
-    return Kernels(by_size, best, load_all, entry(NO_ROUTER), entry, rivers7)
+    return Kernels(by_size, best, load, entry(NO_ROUTER), entry, rivers7)
 
 
 class _Unread(dict[int, int]):
@@ -537,4 +541,4 @@ def badugi_kernels(
             pass
         return slow(cards, board)
 
-    return Kernels(by_size, best, lambda: None, checked, routed(checked))
+    return Kernels(by_size, best, lambda size: None, checked, routed(checked))

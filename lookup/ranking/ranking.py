@@ -298,7 +298,7 @@ class Ranking:
             *rest, last = sorted(kernels.by_size)
             sizes = f"{', '.join(map(str, rest))} or {last}"
             raise HandSizeError(f"{self.name} has O(1) kernels for {sizes} cards, not {size}", size)
-        kernels.load_all()
+        kernels.load(size)  # that size's tables only: evaluate5 reads no six/seven-card table
         return kernels.by_size[size]
 
     @property

@@ -289,4 +289,4 @@ def wild_kernels(
             return made.get(number) or make(number)
         return slow(cards, board)
 
-    return Kernels(by_size, best, lambda: None, checked, routed(checked))
+    return Kernels(by_size, best, lambda size: None, checked, routed(checked))
