@@ -204,6 +204,8 @@ def omaha_checked(
     cache = ranking.value_cache
     made: dict[int, HandRank] = cache.made
     make: Callable[[int], HandRank] = cache.make
+    # get, not [] in a try: a first-seen class (a few thousand in the first 20,000
+    # random deals) then costs no KeyError raised and caught.
     made_get = made.get
     kernel = omaha_kernel(ranking)
     rows = _rows(ranking)
@@ -221,7 +223,8 @@ def omaha_checked(
                         return slow(hole, board)
                     if (k >> _CARD_SHIFT).bit_count() == len(everything):
                         number = kernel(hole, board)
-                        return made[number] if number in made else make(number)
+                        value = made_get(number)
+                        return make(number) if value is None else value
             return slow(hole, board)
 
         return checked_plain
@@ -263,8 +266,6 @@ def omaha_checked(
                             # Two hole cards of the board's suit, or no flush.
                             if suit and (h >> lane_shift[suit]) & 7 >= 2:
                                 best = flush_best(hole, board, suit, best)
-                        # get, not [] in a try: a first-seen class (a few thousand in the first
-                        # 20,000 random deals) then costs no KeyError raised and caught.
                         value = made_get(best)
                         return make(best) if value is None else value
             elif (len(hole), len(board)) in sizes:
@@ -276,7 +277,8 @@ def omaha_checked(
                         return slow(hole, board)
                     if (k >> _CARD_SHIFT).bit_count() == len(everything):
                         number = kernel(hole, board)
-                        return made[number] if number in made else make(number)
+                        value = made_get(number)
+                        return make(number) if value is None else value
         return slow(hole, board)
 
     return checked

@@ -36,7 +36,7 @@ from lookup.ranking.tables import (
 # typing is the type checker's alone: this module is on every evaluate's path.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Final, Protocol, TypeVar
+    from typing import Final, TypeVar
 
     from lookup.core.cards import Card
     from lookup.core.rules import RankingRules
@@ -51,13 +51,6 @@ if TYPE_CHECKING:
     from lookup.ranking.value import RankingLike
 
     T = TypeVar("T")
-
-    class KindRanking(RankingLike, Protocol):
-        """What a kind reads of its ranking: :class:`RankingLike`, and the flush table it
-        keeps apart (Omaha reads it without the rest of the five-card tables)."""
-
-        @property
-        def flush_table(self) -> list[int] | None: ...
 
 
 __all__ = ["BADUGI", "POKER", "WILD", "RankingKind", "kind_of"]
@@ -96,7 +89,7 @@ class RankingKind:
         """
         raise NotImplementedError
 
-    def kernels(self, ranking: KindRanking, values: Values, slow: Slow) -> Kernels:
+    def kernels(self, ranking: RankingLike, values: Values, slow: Slow) -> Kernels:
         """The ranking's O(1) kernels, its tables read (see :mod:`lookup.ranking.kernels`).
 
         ``values`` gives what the checked entry returns; ``slow`` takes what it refuses.
@@ -126,7 +119,7 @@ class RankingKind:
         """Read ``flush``: poker's flush table (None where flushes do not count)."""
         raise self._no_table(ranking, "flush table (flush)")
 
-    def five_tables(self, ranking: KindRanking) -> FiveCardTables:
+    def five_tables(self, ranking: RankingLike) -> FiveCardTables:
         """Read ``hash5``, with the ranking's ``flush``: poker's five-card tables."""
         raise self._no_table(ranking, "five-card tables (hash5, flush)")
 
@@ -163,7 +156,7 @@ class PokerKind(RankingKind):
     def pick(self, *, poker: T, badugi: T, wild: T) -> T:
         return poker
 
-    def kernels(self, ranking: KindRanking, values: Values, slow: Slow) -> Kernels:
+    def kernels(self, ranking: RankingLike, values: Values, slow: Slow) -> Kernels:
         return poker_kernels(
             ranking.deck,
             ranking.flush_table,
@@ -176,7 +169,7 @@ class PokerKind(RankingKind):
     def flush_table(self, ranking: RankingLike) -> list[int] | None:
         return load_flush(ranking.folder, ranking.classes)
 
-    def five_tables(self, ranking: KindRanking) -> FiveCardTables:
+    def five_tables(self, ranking: RankingLike) -> FiveCardTables:
         return load_five(ranking.folder, ranking.classes, lambda: ranking.flush_table)
 
     def multi_tables(self, ranking: RankingLike) -> MultiCardTables:
@@ -198,7 +191,7 @@ class BadugiKind(RankingKind):
     def pick(self, *, poker: T, badugi: T, wild: T) -> T:
         return badugi
 
-    def kernels(self, ranking: KindRanking, values: Values, slow: Slow) -> Kernels:
+    def kernels(self, ranking: RankingLike, values: Values, slow: Slow) -> Kernels:
         return badugi_kernels(ranking.deck, ranking.badugi_tables, values, slow)
 
     def cards_worth(
@@ -231,7 +224,7 @@ class WildKind(RankingKind):
     def pick(self, *, poker: T, badugi: T, wild: T) -> T:
         return wild
 
-    def kernels(self, ranking: KindRanking, values: Values, slow: Slow) -> Kernels:
+    def kernels(self, ranking: RankingLike, values: Values, slow: Slow) -> Kernels:
         from lookup.ranking.wild_kernels import wild_kernels  # only wild decks need them
 
         return wild_kernels(ranking.deck, ranking.wild_cards, ranking.wild_tables, values, slow)
