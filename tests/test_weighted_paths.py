@@ -336,3 +336,123 @@ def test_text_with_a_weight_mark_is_never_cards(text: str) -> None:
 
     for hole_cards in (2, 4, 5, 7):
         assert holding_cards(text, hole_cards) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 4), st.booleans(), st.data())
+def test_weighted_totals_from_outcomes_are_those_of_their_groups(
+    players: int, wide: bool, data: st.DataObject
+) -> None:
+    # An exact run keeps its tallies by assignment and outcome (AssignedOutcomes) and
+    # weighs them in one product; by_combo reads the tallies by group made from them
+    # later. Both must be what the tallies by group give when made at once (the path of
+    # merged parts), on int64 and on Python ints (weights of nine decimals: past 2**63).
+    from lookup.odds.results import (
+        AssignedOutcomes,
+        Counts,
+        Weighting,
+        _weighted,
+        detail_counts,
+        outcome_counts,
+    )
+
+    assignments = data.draw(st.integers(1, 8))
+    combos = [data.draw(st.integers(1, 4)) for _ in range(players)]
+    picks = [
+        np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=assignments,
+                                    max_size=assignments)), dtype=np.intp)
+        for n in combos
+    ]  # fmt: skip
+    choices = (
+        [Fraction(123456789, 10**9), Fraction(987654321, 10**9), Fraction(1)]
+        if wide
+        else [Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(1)]
+    )
+    weights = [[data.draw(st.sampled_from(choices)) for _ in range(n)] for n in combos]
+    names = [[f"{p}-{c}" for c in range(n)] for p, n in enumerate(combos)]
+    weighting = Weighting.of(weights, names)
+    tally = np.array(
+        data.draw(st.lists(st.lists(st.integers(0, 9), min_size=1 << players,
+                                    max_size=1 << players),
+                           min_size=assignments, max_size=assignments)),
+        dtype=np.int64,
+    )  # fmt: skip
+    tally[:, 0] = 0  # no showdown has nobody on top
+    kept = outcome_counts(tally, weighting, picks)
+    assert isinstance(kept.detail, AssignedOutcomes)
+    made = detail_counts(kept.detail.tables())
+    assert (kept.deals, kept.wins, kept.shares) == (made.deals, made.wins, made.shares)
+    lazy_counts, lazy_parts = _weighted(kept, weighting, True)
+    eager_counts, eager_parts = _weighted(made, weighting, True)
+    assert lazy_counts == eager_counts
+    for lazy, eager in zip(lazy_parts, eager_parts, strict=True):
+        assert lazy is not None and eager is not None
+        assert dict(lazy[0]) == dict(eager[0]) and dict(lazy[1]) == dict(eager[1])
+    # The definition: each showdown weighs the product of its players' combo weights.
+    shares = [0] * players
+    for row in range(assignments):
+        weight = math.prod(weights[p][int(picks[p][row])] for p in range(players))
+        for outcome in range(1, 1 << players):
+            top = [p for p in range(players) if outcome >> p & 1]
+            for p in top:
+                shares[p] += weight * int(tally[row, outcome]) * Fraction(1, len(top))
+    deals = sum(
+        math.prod(weights[p][int(picks[p][row])] for p in range(players)) * int(tally[row].sum())
+        for row in range(assignments)
+    )
+    if deals:
+        assert [Fraction(s, 5040 * lazy_counts.deals) for s in lazy_counts.shares] == [
+            s / deals for s in shares
+        ]
+    merged = kept.plus(kept)  # parts of a run add up as tallies by group
+    assert isinstance(merged.detail, tuple)
+    assert [t.tolist() for t in merged.detail] == [(2 * t).tolist() for t in made.detail]
+    assert Counts(*kept[:5]) == Counts(*made[:5])
+
+
+def test_names_made_later_read_like_their_tuple() -> None:
+    # Combo names (and Omaha's tokens) are spelled only when read; until then only their
+    # number is known. Equal to, hashed and pickled as, the tuple.
+    import pickle
+
+    from lookup.odds.results import Later, combo_names
+
+    made: list[int] = []
+
+    def spell() -> list[str]:
+        made.append(1)
+        return combo_names([(51, 50), (47, 43)])
+
+    later = Later(2, spell)
+    assert len(later) == 2 and not made
+    assert later == ("AsAh", "KsQs") and hash(later) == hash(("AsAh", "KsQs"))
+    assert later[::-1] == ("KsQs", "AsAh") and made == [1]
+    assert pickle.loads(pickle.dumps(later)) == ("AsAh", "KsQs")
+    assert later != ["AsAh", "KsQs"]  # a tuple's equality: a list is not equal
+
+
+def test_a_ranges_weight_codes_are_read_as_given_and_checked() -> None:
+    # The front door hands each weighted Range's WeightCodes to the engines: read as they
+    # are, their few weights checked, and refused when they cannot be a range's.
+    from lookup.odds.results import read_weight_codes
+    from lookup.ranges.holding import WeightCodes
+    from lookup.ranges.range import Range
+
+    weighted = Range("AA:0.5, KK:0.25, QQ")
+    codes = weighted.weight_codes()
+    assert read_weight_codes([codes, None], [18, 1])[0] == (codes.values, list(codes.codes))
+    assert read_weight_codes([list(weighted.weights.values()), None], [18, 1])[0] == (
+        codes.values, list(codes.codes)
+    )  # fmt: skip
+    half, one = Fraction(1, 2), Fraction(1)
+    bad = [
+        (WeightCodes((half, one), [0, 1]), 3, "one weight code per combo"),
+        (WeightCodes((half, one), [0, 2, 1]), 3, "one weight code per combo"),
+        (WeightCodes((one, half), [0, 1, 1]), 3, "distinct and ascending"),
+        (WeightCodes((half, half), [0, 1, 1]), 3, "distinct and ascending"),
+        (WeightCodes((Fraction(3, 2),), [0, 0, 0]), 3, "a number from 0 to 1"),
+    ]
+    for given, size, message in bad:
+        with pytest.raises(lookup.PokerLookupError, match=message):
+            read_weight_codes([given], [size])
+    assert Range.from_weights({}).flat  # no combo: no weight other than 1

@@ -13,12 +13,12 @@ This is the only module of :mod:`lookup.odds` that imports :mod:`lookup.odds.hol
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 from lookup.core.cards import CardsLike
 from lookup.core.errors import RangeError
 from lookup.game.registry import Game, GameLike, get_game
 from lookup.odds.results import DEFAULT_EXACT_LIMIT, EquityResult, HoldingLike, check_question
+from lookup.ranges.holding import WeightCodes
 from lookup.ranges.range import Range
 from lookup.ranking.ranking import RulesLike, get_ranking
 
@@ -190,16 +190,17 @@ def equity(
 
 def _weighed(
     hands: Sequence[HoldingLike], game: Game
-) -> tuple[list[HoldingLike], list[list[Fraction] | None] | None]:
+) -> tuple[list[HoldingLike], list[WeightCodes | None] | None]:
     """The holdings as the engines read them, and each player's combo weights.
 
     Range text with weights (a ``:`` or a ``[``) becomes a :class:`Range`; a Range must be
-    in ``game``'s notation. Weights are listed in the order the engines read a Range's
-    combos (its own), None for a player without weights, and None overall when no
-    player has any, so flat ranges take the unweighted path they always took.
+    in ``game``'s notation. Weights are each Range's :class:`WeightCodes`, parallel to
+    its combos (the order the engines read them in), None for a player without
+    weights, and None overall when no player has any, so flat ranges take the
+    unweighted path they always took.
     """
     held: list[HoldingLike] = []
-    weights: list[list[Fraction] | None] = []
+    weights: list[WeightCodes | None] = []
     for player, holding in enumerate(hands, start=1):
         # Cards never hold a ':' or a '[' (a card is a rank and a suit, or a joker), so
         # text with one is range text: no card reading is tried first.
@@ -210,7 +211,7 @@ def _weighed(
                 raise RangeError(f"player {player}: {exc}", exc.token) from None
         if isinstance(holding, Range):
             holding.combos_in(game, f"player {player}")
-            weights.append(None if holding.flat else list(holding.weights.values()))
+            weights.append(None if holding.flat else holding.weight_codes())
         else:
             weights.append(None)
         held.append(holding)

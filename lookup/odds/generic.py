@@ -102,18 +102,19 @@ from lookup.odds.results import (
     Counts,
     EquityResult,
     HoldingLike,
+    Later,
+    PlayerWeights,
     Weighting,
-    WeightLike,
     build_result,
     check_exact_limit,
     chunk_rng,
+    combo_names,
     detail_add,
     detail_counts,
     detail_of_codes,
     exact_counts,
     keep_odds,
     outcome_counts,
-    outcome_detail,
     read_weight_codes,
     sample_chunk_size,
     sampled_counts,
@@ -280,7 +281,7 @@ def equity(
     workers: int | None = None,
     target_std_error: float | None = None,
     time_limit: float | None = None,
-    weights: Sequence[Sequence[WeightLike] | None] | None = None,
+    weights: Sequence[PlayerWeights | None] | None = None,
     given_names: Sequence[str | None] | None = None,
 ) -> EquityResult:
     """Equity of 2-10 holdings in ``game``; see the module docstring.
@@ -396,7 +397,7 @@ def _list_assignments(live: list[tuple[Holding, ...]]) -> npt.NDArray[np.intp]:
 
 def _setup(
     hands: Sequence[HoldingLike], board: CardsLike | None, dead: CardsLike | None, name: str,
-    rules: RulesLike | None, weights: Sequence[Sequence[WeightLike] | None] | None = None,
+    rules: RulesLike | None, weights: Sequence[PlayerWeights | None] | None = None,
     given_names: Sequence[str | None] | None = None,
 ) -> _Setup:  # fmt: skip
     game = get_game(name)
@@ -522,9 +523,9 @@ def _setup(
             [coded[p][0] if p in ranges else (Fraction(1),) for p in range(len(hands))],
             [list(map(coded[p][1].__getitem__, ranges[p])) if p in ranges else [0]
              for p in range(len(hands))],
-            [[_combo_name(c) for c in ranges[p]] if p in ranges else []
+            [Later(len(ranges[p]), partial(combo_names, ranges[p])) if p in ranges else []
              for p in range(len(hands))],
-            [token_classes(written[p], ranges[p], name)
+            [Later(len(ranges[p]), partial(token_classes, written[p], ranges[p], name))
              if p in ranges and game.hole_cards != 2 else []  # two cards: hand classes
              for p in range(len(hands))],
         )  # fmt: skip
@@ -546,14 +547,6 @@ def _setup(
         weighting=weighting,
         high_classes=high_ranking.class_count,
     )
-
-
-_CARD_NAMES: Final = tuple(str(Card.from_index(c)) for c in range(52))
-"""Each card's name by index (a weighted run names every combo it reports)."""
-
-
-def _combo_name(combo: Holding) -> str:
-    return "".join(_CARD_NAMES[c] if c < 52 else str(Card.from_index(c)) for c in combo)
 
 
 def _refuse_percentages(text: str, player: int, game: str) -> None:
@@ -678,8 +671,7 @@ def _exact_task(
     if tallies is not None:
         if weighting is None:
             return outcome_counts(tallies)
-        groups = weighting.groups(_combos(setup, assignments, 1))
-        return detail_counts(outcome_detail(tallies, groups, weighting))
+        return outcome_counts(tallies, weighting, _combos(setup, assignments, 1))
     tally = GameTally(len(setup.names))
     if weighting is None:
         for _, assigned, cards in _exact_chunks(setup, assignments):

@@ -16,15 +16,17 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from functools import cache
-from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar, overload
+from functools import cache, partial
+from itertools import pairwise
+from operator import mul
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias, TypeVar, overload
 
 from lookup.core.cards import Card
 from lookup.core.errors import PokerLookupError
 from lookup.core.messages import whole_number
 from lookup.core.pool import check_workers, cpu_count, run_tasks, worker_pool
 from lookup.core.progress import LateProgress
-from lookup.ranges.holding import RangeValue
+from lookup.ranges.holding import RangeValue, WeightCodes
 
 if TYPE_CHECKING:
     import numpy as np
@@ -46,11 +48,14 @@ __all__ = [
     "SHARE_UNIT",
     "STOP_REASONS",
     "WORKERS_AFTER",
+    "AssignedOutcomes",
     "ComboEquity",
     "Counts",
     "EquityResult",
     "HoldingLike",
+    "Later",
     "PlayerEquity",
+    "PlayerWeights",
     "WeightLike",
     "Weighting",
     "build_result",
@@ -58,6 +63,7 @@ __all__ = [
     "check_question",
     "chunk_rng",
     "combo_class",
+    "combo_names",
     "detail_add",
     "detail_counts",
     "detail_of_codes",
@@ -390,9 +396,10 @@ class Counts(NamedTuple):
     squares: Sequence[int]
     wins_high: Sequence[int] | None = None
     wins_low: Sequence[int] | None = None
-    detail: tuple[npt.NDArray[np.int64], ...] | None = None
+    detail: tuple[npt.NDArray[np.int64], ...] | AssignedOutcomes | None = None
     """Weighted runs only: per player, its showdowns' tallies by group (rows
-    :data:`DETAIL_ROWS`, one column per group of :meth:`Weighting.groups`)."""
+    :data:`DETAIL_ROWS`, one column per group of :meth:`Weighting.groups`), or the
+    :class:`AssignedOutcomes` they are made from when asked for."""
 
     def plus(self, other: Counts) -> Counts:
         """These counts and ``other``'s together (whole numbers: the order never matters).
@@ -417,17 +424,21 @@ wins_high=None, wins_low=None, detail=None)
             add(self.wins_low, other.wins_low),
             None
             if self.detail is None or other.detail is None
-            else tuple(a + b for a, b in zip(self.detail, other.detail, strict=True)),
-        )
+            else tuple(a + b for a, b in zip(_tables(self.detail), _tables(other.detail),
+                                             strict=True)),
+        )  # fmt: skip
 
 
 WeightLike = Fraction | int | float | str
 """A combo weight: a Fraction, a whole number, a float (read as the decimal it prints as)
 or text (``"0.25"``, ``"1/3"``)."""
 
+PlayerWeights = Sequence[WeightLike] | WeightCodes
+"""A player's combo weights: one per combo, or a Range's :class:`WeightCodes`."""
+
 
 def read_weight_codes(
-    weights: Sequence[Sequence[WeightLike] | None], sizes: Sequence[int]
+    weights: Sequence[PlayerWeights | None], sizes: Sequence[int]
 ) -> list[tuple[tuple[Fraction, ...], list[int]]]:
     """Each player's combo weights, checked against their combo counts, as its distinct
     weights (ascending) and each combo's index among them: a range repeats a few weights,
@@ -436,6 +447,7 @@ def read_weight_codes(
 
     ``weights[p]`` runs parallel to player ``p``'s combos as :mod:`lookup.ranges` reads
     them (``None``: every weight 1); each weight is from 0 to 1, 0 removing the combo.
+    A Range's :class:`WeightCodes` are read as they are (their few weights checked).
 
     >>> read_weight_codes([["1/2", 1, "1/2"], None], [3, 2])
     [((Fraction(1, 2), Fraction(1, 1)), [0, 1, 0]), ((Fraction(1, 1),), [0, 0])]
@@ -453,6 +465,27 @@ def read_weight_codes(
     for player, (given, size) in enumerate(zip(weights, sizes, strict=True), start=1):
         if given is None:
             out.append(((Fraction(1),), [0] * size))
+            continue
+        if isinstance(given, WeightCodes):  # (a tuple of two: before the length test)
+            values, codes = given
+            if len(codes) != size or (size and not 0 <= min(codes) <= max(codes) < len(values)):
+                raise PokerLookupError(
+                    f"player {player}: give one weight code per combo ({size}), "
+                    f"each an index of the {len(values)} weights",
+                    str(given),
+                )
+            checked = tuple(_read_weight(player, value) for value in values)
+            # Strictly ascending, compared as ints (a Fraction's < runs Python code).
+            if any(
+                a.numerator * b.denominator >= b.numerator * a.denominator
+                for a, b in pairwise(checked)
+            ):
+                raise PokerLookupError(
+                    f"player {player}: weight code values are distinct and ascending, "
+                    f"got {values!r}",
+                    str(values),
+                )
+            out.append((checked, list(codes)))
             continue
         if isinstance(given, str) or len(given) != size:
             raise PokerLookupError(
@@ -590,6 +623,76 @@ def combo_class(cards: Sequence[Card]) -> str:
     return ranks + ("s" if high.suit == low.suit else "o")
 
 
+def combo_names(combos: Iterable[Sequence[int]]) -> list[str]:
+    """Each combo's name, its cards' names run together in the combo's order.
+
+    >>> combo_names([(51, 46), (1, 0), (51, 52)])
+    ['AsKh', '2d2c', 'AsJk']
+    """
+    name = _card_name
+    return ["".join(map(name, combo)) for combo in combos]
+
+
+@cache  # one string per card index, made once
+def _card_name(index: int) -> str:
+    return str(Card.from_index(index))
+
+
+class Later(Sequence[str]):
+    """Names made the first time one is read, their number known at once: a weighted run
+    names its combos (and, in Omaha, their tokens) only when ``by_combo`` or ``by_class``
+    is read. Equal to, hashed and pickled as, the tuple it stands for.
+
+    >>> later = Later(2, lambda: ["AsKd", "2h2c"])
+    >>> len(later), later[1], later == ("AsKd", "2h2c"), list(later)
+    (2, '2h2c', True, ['AsKd', '2h2c'])
+    """
+
+    __slots__ = ("_length", "_made", "_make")
+
+    def __init__(self, length: int, make: Callable[[], Sequence[str]]) -> None:
+        self._length, self._make = length, make
+        self._made: tuple[str, ...] | None = None
+
+    def _names(self) -> tuple[str, ...]:
+        made = self._made
+        if made is None:
+            # Two threads reading at once may both make them: the same names either way.
+            made = self._made = tuple(self._make())
+            assert len(made) == self._length, "Later: the names made are not as many as said"
+        return made
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        return self._names()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Later):
+            other = other._names()
+        return isinstance(other, tuple) and self._names() == other
+
+    def __hash__(self) -> int:
+        return hash(self._names())
+
+    def __repr__(self) -> str:
+        return repr(self._names())
+
+    def __reduce__(self) -> tuple[type[tuple[str, ...]], tuple[tuple[str, ...]]]:
+        return tuple, (self._names(),)
+
+
+def _names_kept(names: Sequence[str]) -> Sequence[str]:
+    """Per-player names as a Weighting keeps them: a :class:`Later` as it is (not made
+    now), anything else as a tuple."""
+    return names if isinstance(names, Later) else tuple(names)
+
+
 @dataclass(frozen=True)
 class Weighting:
     """Each player's combo weights in a weighted run, and how its showdowns are grouped.
@@ -614,16 +717,17 @@ class Weighting:
 
     weights: tuple[tuple[Fraction, ...], ...]
     """Per player, per live combo: its weight (players without a range: ``(1,)``)."""
-    names: tuple[tuple[str, ...], ...]
-    """Per player, per live combo: its name (``"AsKd"``); empty for players without a range."""
+    names: tuple[Sequence[str], ...]
+    """Per player, per live combo: its name (``"AsKd"``); empty for players without a range
+    (a :class:`Later` where the engine names them only when asked)."""
     values: tuple[tuple[Fraction, ...], ...]
     """Per player: its distinct weights."""
     codes: tuple[tuple[int, ...], ...]
     """Per player, per live combo: the index of its weight in ``values``."""
-    classes: tuple[tuple[str, ...], ...] = ()
+    classes: tuple[Sequence[str], ...] = ()
     """Per player, per live combo: the hand class ``by_class`` counts it in (Omaha: the
-    token of the range's text that gave it its weight); a player with none (or no entry)
-    has :func:`combo_class` of each name (``"AKs"``)."""
+    token of the range's text that gave it its weight; may be a :class:`Later`); a player
+    with none (or no entry) has :func:`combo_class` of each name (``"AKs"``)."""
 
     @classmethod
     def of(
@@ -650,8 +754,8 @@ class Weighting:
             values.append(distinct)
             codes.append(tuple(code_of[id(w)] for w in player))
         return cls(
-            tuple(tuple(p) for p in weights), tuple(tuple(n) for n in names),
-            tuple(values), tuple(codes), tuple(tuple(c) for c in classes),
+            tuple(tuple(p) for p in weights), tuple(map(_names_kept, names)),
+            tuple(values), tuple(codes), tuple(map(_names_kept, classes)),
         )  # fmt: skip
 
     @classmethod
@@ -690,8 +794,8 @@ class Weighting:
             renumbered.append(tuple(code))
             weights.append(tuple(map(distinct.__getitem__, code)))  # (map: in C)
         return cls(
-            tuple(weights), tuple(tuple(n) for n in names), tuple(kept), tuple(renumbered),
-            tuple(tuple(c) for c in classes),
+            tuple(weights), tuple(map(_names_kept, names)), tuple(kept), tuple(renumbered),
+            tuple(map(_names_kept, classes)),
         )  # fmt: skip
 
     def sampled(self) -> Weighting:
@@ -902,9 +1006,16 @@ def outcome_detail(
     return tuple(out)
 
 
-def outcome_counts(tally: npt.NDArray[np.int64]) -> Counts:
+def outcome_counts(
+    tally: npt.NDArray[np.int64],
+    weighting: Weighting | None = None,
+    picks: Sequence[npt.NDArray[np.intp]] = (),
+) -> Counts:
     """The plain (unweighted) counts of high-only showdowns tallied by assignment and
     outcome (:func:`outcomes_add`'s table): one sum per outcome, then what each adds.
+    A weighted run gives its ``weighting`` and each player's combo in each assignment
+    (``picks[p][row]``): the counts then carry the tallies as their
+    :class:`AssignedOutcomes` detail.
 
     >>> import numpy as np
     >>> counts = outcome_counts(np.array([[0, 3, 1, 1], [0, 0, 2, 0]], np.int64))
@@ -913,28 +1024,96 @@ def outcome_counts(tally: npt.NDArray[np.int64]) -> Counts:
     """
     import numpy as np  # numpy: only an exact run's engine calls this, and it has it
 
-    width = tally.shape[1]
-    players = width.bit_length() - 1
-    stats = _outcome_rows(players, width)
-    # In Python ints: a sum of squared shares can pass int64 near the largest exact runs.
-    rows = [[0] * len(DETAIL_ROWS) for _ in range(players)]
-    by_outcome = np.add.reduce(tally, axis=0).tolist()
-    for outcome, count in enumerate(by_outcome):
-        if count:
-            for row, adds in zip(rows, stats[outcome], strict=True):
-                for r, add in enumerate(adds):
-                    row[r] += count * add
+    rows = _outcome_totals(np.add.reduce(tally, axis=0).tolist())
     return Counts(
         rows[0][0], [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows],
-        [r[4] for r in rows],
+        [r[4] for r in rows], None, None,
+        None if weighting is None else AssignedOutcomes(tally, tuple(picks), weighting),
     )  # fmt: skip
 
 
+def _outcome_totals(by_outcome: Sequence[int]) -> list[list[int]]:
+    """Each player's :data:`DETAIL_ROWS` from how many showdowns (or how much weight)
+    each high-only outcome had, in Python ints (a sum of squared shares can pass int64
+    near the largest exact runs).
+
+    >>> _outcome_totals([0, 2, 0, 1])[0][:5]  # two wins and a tie of player 0
+    [3, 2, 1, 12600, 57153600]
+    """
+    width = len(by_outcome)
+    # One sum of products a row and player (map and sum: in C).
+    return [
+        [sum(map(mul, by_outcome, column)) for column in player]
+        for player in _outcome_columns(width.bit_length() - 1, width)
+    ]
+
+
+class AssignedOutcomes(NamedTuple):
+    """A weighted exact run's high-only tallies by assignment and outcome
+    (:func:`outcomes_add`), each player's combo in each assignment (``picks[p][row]``)
+    and the run's weighting: what :attr:`Counts.detail` holds until the tallies by group
+    are wanted. The weighted totals come straight from it (:meth:`weighted_totals`, one
+    product); the tallies by group (:meth:`tables`), which only ``by_combo`` and
+    ``by_class`` read, are made when they are read or when parts of a run are added up.
+    """
+
+    tally: npt.NDArray[np.int64]
+    picks: tuple[npt.NDArray[np.intp], ...]
+    weighting: Weighting
+
+    def tables(self) -> tuple[npt.NDArray[np.int64], ...]:
+        """Each player's :data:`DETAIL_ROWS` by group (:func:`outcome_detail`)."""
+        return outcome_detail(self.tally, self.weighting.groups(self.picks), self.weighting)
+
+    def weighted_totals(self, own: Sequence[Sequence[int]]) -> list[list[int]]:
+        """Each player's :data:`DETAIL_ROWS`, every showdown counted its weight: the
+        product of its players' combo weights, player ``p``'s combo ``c`` weighing the
+        whole number ``own[p][c]``.
+
+        >>> import numpy as np
+        >>> w = Weighting.of([[Fraction(1), Fraction(1, 2)], [Fraction(1)]], [["a", "b"], []])
+        >>> tally = np.array([[0, 1, 0, 0], [0, 0, 1, 1]], np.int64)  # a win, a loss, a tie
+        >>> done = AssignedOutcomes(tally, (np.array([0, 1]), np.array([0, 0])), w)
+        >>> done.weighted_totals([[2, 1], [1]])[0][:3]  # "a" weighs 2, "b" 1
+        [4, 2, 1]
+        """
+        import numpy as np  # numpy: only a weighted run's engine makes these
+
+        tally = self.tally
+        constant = 1  # the product of the weights every showdown has (fixed hands')
+        varying = []
+        for ints, pick in zip(own, self.picks, strict=True):
+            if len(ints) == 1:
+                constant *= ints[0]
+            else:
+                varying.append((ints, pick))
+        largest = math.prod(max(ints) for ints, _ in varying)
+        if not varying:
+            by_outcome = np.add.reduce(tally, axis=0).tolist()
+        elif int(np.add.reduce(tally, axis=None)) * largest < 2**63:
+            # Every partial sum is at most the showdowns times the largest weight: int64
+            # is exact below 2**63 (and much faster than Python ints).
+            weight = np.multiply.reduce([np.array(i, np.int64).take(p) for i, p in varying])
+            by_outcome = np.dot(weight, tally).tolist()
+        else:
+            exact = np.multiply.reduce([np.array(i, object).take(p) for i, p in varying])
+            by_outcome = [int(x) for x in exact.dot(tally.astype(object))]
+        return _outcome_totals([constant * count for count in by_outcome])
+
+
+def _tables(
+    detail: tuple[npt.NDArray[np.int64], ...] | AssignedOutcomes,
+) -> tuple[npt.NDArray[np.int64], ...]:
+    """A weighted run's tallies by group, made now if they were kept as outcomes."""
+    return detail.tables() if isinstance(detail, AssignedOutcomes) else detail
+
+
 @cache  # as _outcome_stats, in Python ints for exact sums past int64
-def _outcome_rows(players: int, width: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """:func:`_outcome_stats` as nested tuples of Python ints: ``[m][p][row]``."""
+def _outcome_columns(players: int, width: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """:func:`_outcome_stats` as nested tuples of Python ints: ``[p][row][m]``."""
     return tuple(
-        tuple(map(tuple, by_player)) for by_player in _outcome_stats(players, width).tolist()
+        tuple(map(tuple, by_row))
+        for by_row in _outcome_stats(players, width).transpose(1, 2, 0).tolist()
     )
 
 
@@ -1037,50 +1216,42 @@ def _weighted(
 ) -> tuple[Counts, list[tuple[Mapping[str, ComboEquity], Mapping[str, ComboEquity]] | None]]:
     """Weighted totals (exact: whole numbers, every weight times a common multiple of the
     denominators) and each range holder's per-combo and per-class equities (made when
-    first read, see :class:`_Parts`)."""
-    import numpy as np  # numpy: only a weighted run's result needs it
-
-    assert counts.detail is not None
+    first read, see :class:`_Parts`; from :class:`AssignedOutcomes`, so are the tallies
+    by group they are made from)."""
+    detail = counts.detail
+    assert detail is not None
     # Each player's few distinct weights times the lcm of their denominators: whole
     # numbers, made from numerators and denominators (no Fraction arithmetic).
     scaled = []
     for distinct in weighting.values:
         scale = math.lcm(*(v.denominator for v in distinct))
         scaled.append([v.numerator * (scale // v.denominator) for v in distinct])
-    totals: list[list[int]] = []
+    # Each combo's scaled weight, by its code.
+    own = [
+        list(map(ints.__getitem__, codes))
+        for ints, codes in zip(scaled, weighting.codes, strict=True)
+    ]
+    if isinstance(detail, AssignedOutcomes):
+        given = None
+        tables = _once(detail.tables)
+        totals = detail.weighted_totals(own)
+    else:
+        given, tables, totals = detail, None, []
     parts: list[tuple[Mapping[str, ComboEquity], Mapping[str, ComboEquity]] | None] = []
-    for p, table in enumerate(counts.detail):
-        combos = len(weighting.weights[p])
-        # The weight of each key of p's groups, scaled: the product of the others' scaled
-        # weights, in the mixed-radix order of Weighting.groups (a player with one distinct
-        # weight makes no key of its own, yet weighs).
-        keys = [1]
-        for j, ints in enumerate(scaled):
-            if j != p:
-                keys = [k * v for k in keys for v in ints]
-        values = scaled[p]
-        own = list(map(values.__getitem__, weighting.codes[p]))  # each combo's, by its code
-        # by_combo[r, c]: row r of combo c, its groups weighted by the others' weights.
-        cube = table.reshape(len(DETAIL_ROWS), combos, len(keys))
-        # Every tally, key and weight is >= 0, so no partial sum below exceeds a row's
-        # total count times the largest key times the largest own weight: under 2**63,
-        # int64 is exact (and ~50x faster than Python ints); else Python ints.
-        most = int(np.maximum.reduce(np.add.reduce(table, axis=1)))
-        bound = max(most, 1) * max(keys) * max(values)
-        if bound < 2**63:
-            by_combo = cube @ np.array(keys, dtype=np.int64)
-            row_totals = by_combo @ np.array(own, dtype=np.int64)
+    for p in range(len(weighting.weights)):
+        if given is not None:
+            found, row_totals = _combo_tallies(given[p], _keys(scaled, p), own[p])
+            by_combo: Callable[[], _Tallies] = partial(_kept, found)
+            totals.append(row_totals.tolist())  # Python ints, from int64 or object alike
         else:
-            keyed = np.array(keys, dtype=object)
-            by_combo = np.tensordot(cube.astype(object), keyed, axes=([2], [0]))
-            row_totals = by_combo.dot(np.array(own, dtype=object))
-        totals.append(row_totals.tolist())  # Python ints, from int64 or object alike
+            assert tables is not None
+            by_combo = partial(_by_combo, tables, scaled, p, own[p])
         if not weighting.names[p]:
             parts.append(None)
             continue
         named = weighting.classes[p] if p < len(weighting.classes) else ()
-        found = _PlayerParts(weighting.names[p], named, by_combo, own, totals[-1][0], exact)
-        parts.append((_Parts(found.by_combo), _Parts(found.by_class)))
+        made = _PlayerParts(weighting.names[p], named, by_combo, own[p], totals[p][0], exact)
+        parts.append((_Parts(made.by_combo), _Parts(made.by_class)))
     first = totals[0]
     hilo = counts.wins_high is not None
     wins, ties, shares, squares = ([t[r] for t in totals] for r in (1, 2, 3, 4))
@@ -1096,15 +1267,82 @@ def _weighted(
     return (weighted if exact else counts), parts
 
 
+_Tallies: TypeAlias = "npt.NDArray[np.int64] | npt.NDArray[np.object_]"
+"""Whole numbers in int64, or in Python ints where int64 could overflow."""
+
+
+def _combo_tallies(
+    table: npt.NDArray[np.int64], keys: list[int], own: list[int]
+) -> tuple[_Tallies, _Tallies]:
+    """A player's weighted tallies by combo (``[row, combo]``: its groups weighted by the
+    others' weights ``keys``) and its weighted totals (each combo's times its own weight
+    ``own``), from its tallies by group ``table``."""
+    import numpy as np  # numpy: only a weighted run's result needs it
+
+    cube = table.reshape(len(DETAIL_ROWS), len(own), len(keys))
+    # Every tally, key and weight is >= 0, so no partial sum below exceeds a row's
+    # total count times the largest key times the largest own weight: under 2**63,
+    # int64 is exact (and ~50x faster than Python ints); else Python ints.
+    most = int(np.maximum.reduce(np.add.reduce(table, axis=1)))
+    if max(most, 1) * max(keys) * max(own) < 2**63:
+        by_combo = cube @ np.array(keys, dtype=np.int64)
+        return by_combo, by_combo @ np.array(own, dtype=np.int64)
+    keyed = np.array(keys, dtype=object)
+    by_combo = np.tensordot(cube.astype(object), keyed, axes=([2], [0]))
+    return by_combo, by_combo.dot(np.array(own, dtype=object))
+
+
+def _keys(scaled: Sequence[Sequence[int]], p: int) -> list[int]:
+    """The weight of each key of player ``p``'s groups, scaled: the product of the others'
+    scaled weights, in the mixed-radix order of :meth:`Weighting.groups` (a player with
+    one distinct weight makes no key of its own, yet weighs).
+
+    >>> _keys([[1, 2], [3], [1, 5]], 1)
+    [1, 5, 2, 10]
+    """
+    keys = [1]
+    for j, ints in enumerate(scaled):
+        if j != p:
+            keys = [k * v for k in keys for v in ints]
+    return keys
+
+
+def _by_combo(
+    tables: Callable[[], tuple[npt.NDArray[np.int64], ...]],
+    scaled: Sequence[Sequence[int]],
+    p: int,
+    own: list[int],
+) -> _Tallies:
+    """Player ``p``'s weighted tallies by combo, from the tallies by group made now."""
+    return _combo_tallies(tables()[p], _keys(scaled, p), own)[0]
+
+
+def _kept(value: _T) -> _T:
+    return value
+
+
+def _once(make: Callable[[], _T]) -> Callable[[], _T]:
+    """``make``, called the first time only (functools.cache costs ~5 us to wrap)."""
+    made: list[_T] = []
+
+    def once() -> _T:
+        if not made:
+            made.append(make())
+        return made[0]
+
+    return once
+
+
 class _PlayerParts:
-    """One range holder's weighted tallies by combo, turned into ``by_combo`` and
-    ``by_class`` on demand: a Fraction or two per combo is most of a small spot's time."""
+    """One range holder's weighted tallies by combo (``by_combo()``, made when first
+    asked for), turned into ``by_combo`` and ``by_class`` on demand: a Fraction or two
+    per combo is most of a small spot's time."""
 
     def __init__(
         self,
         names: Sequence[str],
         classes: Sequence[str],
-        by_combo: npt.NDArray[np.int64] | npt.NDArray[np.object_],
+        by_combo: Callable[[], _Tallies],
         own: list[int],
         whole: int,
         exact: bool,
@@ -1117,7 +1355,8 @@ class _PlayerParts:
     def rows(self) -> list[list[int]]:
         """Deals, shares and squares per combo, as Python ints (exact past int64 too)."""
         if self.read is None:
-            self.read = [[int(x) for x in self.tallies[r]] for r in (0, 3, 4)]
+            tallies = self.tallies()
+            self.read = [[int(x) for x in tallies[r]] for r in (0, 3, 4)]
         return self.read
 
     def by_combo(self) -> dict[str, ComboEquity]:

@@ -29,13 +29,27 @@ lookup.DuplicateCardError: card 'As' appears more than once
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import NamedTuple
 
 from lookup.core.cards import Card, parse_cards, quick_cards
 from lookup.core.errors import CardError, DuplicateCardError
 
-__all__ = ["RangeValue", "holding_cards"]
+__all__ = ["RangeValue", "WeightCodes", "holding_cards"]
+
+
+class WeightCodes(NamedTuple):
+    """A range's weights as the equity engines read them: its distinct weights, ascending,
+    and each combo's index among them, in the range's combo order (a range repeats a few
+    weights, so no Fraction need be touched per combo).
+
+    >>> WeightCodes((Fraction(1, 2), Fraction(1)), [1, 0, 1]).values[1]
+    Fraction(1, 1)
+    """
+
+    values: tuple[Fraction, ...]
+    codes: Sequence[int]
 
 
 class RangeValue:
@@ -60,6 +74,10 @@ class RangeValue:
     @property
     def flat(self) -> bool:
         """True when every weight is 1."""
+        raise NotImplementedError
+
+    def weight_codes(self) -> WeightCodes:
+        """The weights as :class:`WeightCodes`, parallel to :attr:`combos`."""
         raise NotImplementedError
 
     def combos_in(self, game: str, who: str = "") -> tuple[tuple[int, ...], ...]:

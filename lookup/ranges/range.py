@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import chain
 from types import MappingProxyType
 from typing import Final, Literal
@@ -41,7 +41,7 @@ from lookup.core.errors import CardError, RangeError
 from lookup.core.messages import clipped
 from lookup.game.registry import GameLike, get_game
 from lookup.ranges.holdem import class_combos, combo_text, token_combos
-from lookup.ranges.holding import RangeValue
+from lookup.ranges.holding import RangeValue, WeightCodes
 from lookup.ranges.omaha import parse_omaha_range
 
 __all__ = ["Range", "range_game", "token_classes"]
@@ -99,6 +99,7 @@ def _range_game(game: GameLike) -> tuple[str, int, frozenset[int]]:
     )
 
 
+@lru_cache(maxsize=1024)  # players repeat their weights: each text is read once
 def _decimal(text: str, token: str, percent: bool) -> Fraction:
     """An exact weight from ``text`` (a fraction of 1, or a percentage when ``percent``)."""
     if _DECIMAL.fullmatch(text) is not None:
@@ -267,6 +268,7 @@ order, and short-deck has no such order: name the hands
         "_source",
         "_text",
         "_token_cache",
+        "_weight_codes",
         "_weights",
     )
 
@@ -284,6 +286,8 @@ order, and short-deck has no such order: name the hands
     """Each token's combos as the text was read (so :meth:`token_of` need not read them
     again: in Omaha, expanding the tokens is most of reading a range)."""
     _hash: int | None
+    _weight_codes: WeightCodes | None
+    """:meth:`weight_codes`, kept once worked out (``flat`` reads it too)."""
     _text: str | None
     """``str(self)``, kept once printed: engines name a range holder by it on every run."""
 
@@ -309,8 +313,8 @@ order, and short-deck has no such order: name the hands
             if combos is None:
                 combos = read[token] = _combos(token, name, hole_cards, deck)
             if weight:
-                for combo in combos:
-                    weights[combo] = weight  # a combo seen before keeps its place
+                # A combo seen before keeps its place and takes the new weight (in C).
+                weights.update(dict.fromkeys(combos, weight))
             else:
                 for combo in combos:
                     weights.pop(combo, None)
@@ -321,6 +325,7 @@ order, and short-deck has no such order: name the hands
         self._source = tuple(items)
         self._expanded = read
         self._named_by = self._token_cache = self._hash = self._text = None
+        self._weight_codes = None
 
     def _copy(
         self,
@@ -334,6 +339,7 @@ order, and short-deck has no such order: name the hands
         self._source = source
         self._named_by = named_by
         self._token_cache = self._hash = self._text = self._expanded = None
+        self._weight_codes = None
 
     def _new(self, weights: dict[Combo, Fraction], named_by: Range | None = None) -> Range:
         made = object.__new__(Range)
@@ -379,6 +385,7 @@ order, and short-deck has no such order: name the hands
         made._game, made._hole_cards, made._deck = name, hole_cards, deck
         made._weights, made._source, made._hash = found, None, None
         made._named_by = made._token_cache = made._text = made._expanded = None
+        made._weight_codes = None
         return made
 
     @property
@@ -408,10 +415,34 @@ order, and short-deck has no such order: name the hands
     @property
     def flat(self) -> bool:
         """True when every combo has weight 1 (a range as engines read text today)."""
-        # Each weight object once (a range shares a few), compared as ints: a Fraction's
-        # == per combo cost more than reading the range.
-        objects = dict(zip(map(id, self._weights.values()), self._weights.values(), strict=True))
-        return all(w.numerator == w.denominator for w in objects.values())
+        values = self.weight_codes().values
+        return not values or values[0].numerator == values[0].denominator  # the least is 1
+
+    def weight_codes(self) -> WeightCodes:
+        """Its distinct weights, ascending, and each combo's index among them, in
+        :attr:`combos` order: how the equity engines read the weights. Worked out once.
+
+        >>> Range("AA:0.5, KK:0.25").weight_codes().values
+        (Fraction(1, 4), Fraction(1, 2))
+        >>> Range("AA:0.5, KK:0.25").weight_codes().codes[::6]
+        [1, 0]
+        """
+        made = self._weight_codes
+        if made is None:
+            # Each weight object once (a range shares a few; a Fraction's hash or
+            # comparison per combo cost more than reading the range), then codes in C.
+            values = self._weights.values()
+            objects = dict(zip(map(id, values), values, strict=True))
+            # Equal weights found by (numerator, denominator): hashing a pair of ints
+            # costs next to nothing, a Fraction's a modular inverse.
+            pairs = {key: (w.numerator, w.denominator) for key, w in objects.items()}
+            by_pair = dict(zip(pairs.values(), objects.values(), strict=True))
+            distinct = tuple(sorted(by_pair.values()) if len(by_pair) > 1 else by_pair.values())
+            at = {(w.numerator, w.denominator): code for code, w in enumerate(distinct)}
+            code_of = {key: at[pair] for key, pair in pairs.items()}
+            made = WeightCodes(distinct, list(map(code_of.__getitem__, map(id, values))))
+            self._weight_codes = made
+        return made
 
     def combos_in(self, game: GameLike, who: str = "") -> tuple[Combo, ...]:
         """The combos, for an equity engine playing ``game``: refused unless the range is

@@ -66,7 +66,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache, partial
 from itertools import chain
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -102,17 +101,18 @@ from lookup.odds.results import (
     Counts,
     EquityResult,
     HoldingLike,
+    Later,
+    PlayerWeights,
     Weighting,
-    WeightLike,
     build_result,
     check_exact_limit,
     chunk_rng,
+    combo_names,
     detail_counts,
     detail_of_codes,
     exact_counts,
     keep_odds,
     outcome_counts,
-    outcome_detail,
     outcomes_add,
     read_weight_codes,
     sample_chunk_size,
@@ -188,7 +188,7 @@ def equity(
     workers: int | None = None,
     target_std_error: float | None = None,
     time_limit: float | None = None,
-    weights: Sequence[Sequence[WeightLike] | None] | None = None,
+    weights: Sequence[PlayerWeights | None] | None = None,
     given_names: Sequence[str | None] | None = None,
 ) -> EquityResult:
     """Hold'em equity of 2-10 holdings (two cards or a range each); see the module doc.
@@ -296,7 +296,7 @@ than exact_limit=50,000,000: ...
             [distinct for distinct, _ in coded],
             [list(map(codes.__getitem__, combos))
              for (_, codes), combos in zip(coded, live, strict=True)],
-            [_combo_names(combos) if len(parse) > 1 else []
+            [Later(len(combos), partial(combo_names, combos)) if len(parse) > 1 else []
              for combos, parse in zip(live, ranges, strict=True)],
         )  # fmt: skip
     return _solve(
@@ -345,21 +345,6 @@ def fixed_spot(
     return _fixed_answer(
         names, holes, shown, (), exact=exact, samples=None, exact_limit=exact_limit
     )
-
-
-_CARD_NAMES: Final = tuple(str(card) for card in DECK)
-"""Each card's name by index (a weighted run names every combo it reports)."""
-
-
-def _combo_names(combos: Sequence[Combo]) -> list[str]:
-    """Each combo's name (``"AsKd"``): each card's by index, joined, in C (map, not a loop).
-
-    >>> _combo_names([(51, 46), (1, 0)])
-    ['AsKh', '2d2c']
-    """
-    name = _CARD_NAMES.__getitem__
-    firsts = map(name, map(itemgetter(0), combos))
-    return list(map(str.__add__, firsts, map(name, map(itemgetter(1), combos))))
 
 
 def _solve(
@@ -648,10 +633,7 @@ def _exact_task(
     if parts is not None:
         # After the flop: each combo meets each board once (pairwise.py, settle.py).
         tallies = exact_outcomes(live, parts, assignments, None if bar is None else bar.advance)
-        if weighting is None:
-            return outcome_counts(tallies)
-        groups = weighting.groups([assignments[:, p] for p in range(len(live))])
-        return detail_counts(outcome_detail(tallies, groups, weighting))
+        return outcome_counts(tallies, weighting, _picks(assignments))
     tally = ShowdownTally(len(live))
     if weighting is None:
         for chunk in _exact_showdowns(live, board, known, assignments):
@@ -659,13 +641,11 @@ def _exact_task(
             if bar is not None:
                 bar.advance(len(chunk[0]))
         return _counts(tally)
-    # Every showdown of an assignment falls in one group per player: found once here.
-    groups = weighting.groups([assignments[:, p] for p in range(len(live))])
     if len(assignments) * outcomes <= OUTCOME_CELLS:
         # Showdowns tallied by assignment and outcome (heads-up: each player's wins
-        # summed over each assignment's run of showdowns), then each assignment's tally
-        # filed under its groups once; tallying by group cost a gather and a bincount
-        # per player and showdown.
+        # summed over each assignment's run of showdowns); the weights, and the tallies
+        # by group if asked for, come from that table (tallying by group cost a gather
+        # and a bincount per player and showdown).
         # Column-major: outcome_detail reads it outcome by outcome.
         by_row = np.zeros((len(assignments), outcomes), np.int64, order="F")
         for chunk, spans in _exact_rows(live, board, known, assignments):
@@ -673,7 +653,9 @@ def _exact_task(
             outcomes_add(by_row, *spans, chunk)
             if bar is not None:
                 bar.advance(len(chunk[0]))
-        return detail_counts(outcome_detail(by_row, groups, weighting))
+        return outcome_counts(by_row, weighting, _picks(assignments))
+    # Every showdown of an assignment falls in one group per player: found once here.
+    groups = weighting.groups(_picks(assignments))
     tables = _code_tables(weighting)
     for chunk, spans in _exact_rows(live, board, known, assignments):
         assert spans is not None
@@ -683,6 +665,11 @@ def _exact_task(
         if bar is not None:
             bar.advance(len(chunk[0]))
     return detail_counts(tuple(detail_of_codes(t) for t in tables))
+
+
+def _picks(assignments: npt.NDArray[np.intp]) -> list[npt.NDArray[np.intp]]:
+    """Each player's combo in each assignment (a column of the assignments)."""
+    return [assignments[:, p] for p in range(assignments.shape[1])]
 
 
 def _code_tables(weighting: Weighting) -> list[npt.NDArray[np.int64]]:
