@@ -452,7 +452,7 @@ def test_a_ranges_weight_codes_are_read_as_given_and_checked() -> None:
         (WeightCodes((half, half), [0, 1, 1]), 3, "distinct and ascending"),
         (WeightCodes((Fraction(3, 2),), [0, 0, 0]), 3, "a number from 0 to 1"),
     ]
-    for given, size, message in bad:
+    for codes_given, size, message in bad:
         with pytest.raises(lookup.PokerLookupError, match=message):
-            read_weight_codes([given], [size])
+            read_weight_codes([codes_given], [size])
     assert Range.from_weights({}).flat  # no combo: no weight other than 1
