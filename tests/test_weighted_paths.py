@@ -145,6 +145,17 @@ def test_repeated_rows_refuse_huge_listings() -> None:
     assert _repeat_rows([np.array([0, 1])], [tiny], [[0, 1]]) is None
 
 
+def _drawn_picks(
+    data: st.DataObject, assignments: int, combos: list[int]
+) -> list[np.ndarray]:
+    """Each player's combo in each of ``assignments`` assignments, drawn."""
+    return [
+        np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=assignments,
+                                    max_size=assignments)), dtype=np.intp)
+        for n in combos
+    ]  # fmt: skip
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.integers(2, 4), st.data())
 def test_outcome_tallies_are_a_plain_tally(players: int, data: st.DataObject) -> None:
@@ -155,11 +166,7 @@ def test_outcome_tallies_are_a_plain_tally(players: int, data: st.DataObject) ->
 
     assignments = data.draw(st.integers(1, 6))
     combos = [data.draw(st.integers(1, 3)) for _ in range(players)]
-    picks = [
-        np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=assignments,
-                                    max_size=assignments)), dtype=np.intp)
-        for n in combos
-    ]  # fmt: skip
+    picks = _drawn_picks(data, assignments, combos)
     halves = [Fraction(1, 2), Fraction(1)]
     weights = [[halves[c % 2] for c in range(n)] for n in combos]
     weighting = Weighting.of(weights, [[str(c) for c in range(n)] for n in combos])
@@ -358,11 +365,7 @@ def test_weighted_totals_from_outcomes_are_those_of_their_groups(
 
     assignments = data.draw(st.integers(1, 8))
     combos = [data.draw(st.integers(1, 4)) for _ in range(players)]
-    picks = [
-        np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=assignments,
-                                    max_size=assignments)), dtype=np.intp)
-        for n in combos
-    ]  # fmt: skip
+    picks = _drawn_picks(data, assignments, combos)
     choices = (
         [Fraction(123456789, 10**9), Fraction(987654321, 10**9), Fraction(1)]
         if wide
