@@ -425,7 +425,7 @@ order, and short-deck has no such order: name the hands
         >>> Range("AA:0.5, KK:0.25").weight_codes().values
         (Fraction(1, 4), Fraction(1, 2))
         >>> Range("AA:0.5, KK:0.25").weight_codes().codes[::6]
-        [1, 0]
+        (1, 0)
         """
         made = self._weight_codes
         if made is None:
@@ -440,7 +440,7 @@ order, and short-deck has no such order: name the hands
             distinct = tuple(sorted(by_pair.values()) if len(by_pair) > 1 else by_pair.values())
             at = {(w.numerator, w.denominator): code for code, w in enumerate(distinct)}
             code_of = {key: at[pair] for key, pair in pairs.items()}
-            made = WeightCodes(distinct, list(map(code_of.__getitem__, map(id, values))))
+            made = WeightCodes(distinct, tuple(map(code_of.__getitem__, map(id, values))))
             self._weight_codes = made
         return made
 
