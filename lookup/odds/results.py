@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from itertools import pairwise
 from operator import mul
 from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias, TypeVar, overload
@@ -433,8 +433,9 @@ WeightLike = Fraction | int | float | str
 """A combo weight: a Fraction, a whole number, a float (read as the decimal it prints as)
 or text (``"0.25"``, ``"1/3"``)."""
 
-PlayerWeights = Sequence[WeightLike] | WeightCodes
-"""A player's combo weights: one per combo, or a Range's :class:`WeightCodes`."""
+PlayerWeights = Sequence[WeightLike] | WeightCodes | RangeValue
+"""A player's combo weights: one per combo, as :class:`WeightCodes`, or the
+:class:`~lookup.ranges.range.Range` whose weights they are."""
 
 
 def read_weight_codes(
@@ -447,7 +448,8 @@ def read_weight_codes(
 
     ``weights[p]`` runs parallel to player ``p``'s combos as :mod:`lookup.ranges` reads
     them (``None``: every weight 1); each weight is from 0 to 1, 0 removing the combo.
-    A Range's :class:`WeightCodes` are read as they are (their few weights checked).
+    :class:`WeightCodes` are read as they are (their few weights checked); a Range's
+    weights were checked when it was read, so a Range gives its own as they are.
 
     >>> read_weight_codes([["1/2", 1, "1/2"], None], [3, 2])
     [((Fraction(1, 2), Fraction(1, 1)), [0, 1, 0]), ((Fraction(1, 1),), [0, 0])]
@@ -465,6 +467,14 @@ def read_weight_codes(
     for player, (given, size) in enumerate(zip(weights, sizes, strict=True), start=1):
         if given is None:
             out.append(((Fraction(1),), [0] * size))
+            continue
+        if isinstance(given, RangeValue):  # checked when read: each weight in (0, 1]
+            values, codes = given.weight_codes()
+            if len(codes) != size:
+                raise PokerLookupError(
+                    f"player {player}: the range has {len(codes)} combos, not {size}", str(given)
+                )
+            out.append((values, list(codes)))
             continue
         if isinstance(given, WeightCodes):  # (a tuple of two: before the length test)
             values, codes = given
@@ -715,8 +725,6 @@ class Weighting:
     lookup.PokerLookupError: a combo weight is a number from 0 to 1, got 2
     """
 
-    weights: tuple[tuple[Fraction, ...], ...]
-    """Per player, per live combo: its weight (players without a range: ``(1,)``)."""
     names: tuple[Sequence[str], ...]
     """Per player, per live combo: its name (``"AsKd"``); empty for players without a range
     (a :class:`Later` where the engine names them only when asked)."""
@@ -728,6 +736,15 @@ class Weighting:
     """Per player, per live combo: the hand class ``by_class`` counts it in (Omaha: the
     token of the range's text that gave it its weight; may be a :class:`Later`); a player
     with none (or no entry) has :func:`combo_class` of each name (``"AKs"``)."""
+
+    @cached_property
+    def weights(self) -> tuple[tuple[Fraction, ...], ...]:
+        """Per player, per live combo: its weight (players without a range: ``(1,)``),
+        ``values`` by ``codes``: made when first read (an exact run never reads it)."""
+        return tuple(
+            tuple(map(distinct.__getitem__, code))  # (map: in C)
+            for distinct, code in zip(self.values, self.codes, strict=True)
+        )
 
     @classmethod
     def of(
@@ -754,8 +771,8 @@ class Weighting:
             values.append(distinct)
             codes.append(tuple(code_of[id(w)] for w in player))
         return cls(
-            tuple(tuple(p) for p in weights), tuple(map(_names_kept, names)),
-            tuple(values), tuple(codes), tuple(map(_names_kept, classes)),
+            tuple(map(_names_kept, names)), tuple(values), tuple(codes),
+            tuple(map(_names_kept, classes)),
         )  # fmt: skip
 
     @classmethod
@@ -776,25 +793,25 @@ class Weighting:
         >>> w == Weighting.of([[one, one], [half, half]], [["a", "b"], []]), w.values
         (True, ((Fraction(1, 1),), (Fraction(1, 2),)))
         """
-        weights: list[tuple[Fraction, ...]] = []
         kept: list[tuple[Fraction, ...]] = []
         renumbered: list[tuple[int, ...]] = []
         for distinct, code in zip(values, codes, strict=True):
-            used = sorted(set(code))
-            if len(used) != len(distinct):  # some weight's combos are all gone: renumber
+            if len(set(code)) != len(distinct):  # some weight's combos are all gone: renumber
+                used = sorted(set(code))
                 at = {old: new for new, old in enumerate(used)}
                 distinct = [distinct[old] for old in used]
                 code = list(map(at.__getitem__, code))
-            for weight in distinct:
-                if not 0 < weight.numerator <= weight.denominator:  # 0 < weight <= 1
-                    raise PokerLookupError(
-                        f"a combo weight is a number from 0 to 1, got {weight}", str(weight)
-                    )
+            # Ascending: 0 < weight <= 1 for all when it holds for the least and the most.
+            least, most = distinct[0].as_integer_ratio(), distinct[-1].as_integer_ratio()
+            if not (least[0] > 0 and most[0] <= most[1]):
+                bad = distinct[0] if least[0] <= 0 else distinct[-1]
+                raise PokerLookupError(
+                    f"a combo weight is a number from 0 to 1, got {bad}", str(bad)
+                )
             kept.append(tuple(distinct))
             renumbered.append(tuple(code))
-            weights.append(tuple(map(distinct.__getitem__, code)))  # (map: in C)
         return cls(
-            tuple(weights), tuple(map(_names_kept, names)), tuple(kept), tuple(renumbered),
+            tuple(map(_names_kept, names)), tuple(kept), tuple(renumbered),
             tuple(map(_names_kept, classes)),
         )  # fmt: skip
 
@@ -805,10 +822,9 @@ class Weighting:
         # Made directly, every weight the one value (code 0): a sampled run makes this
         # per chunk, and of() walks every combo (~1 ms for an Omaha range).
         return Weighting(
-            tuple((one,) * len(w) for w in self.weights),
             self.names,
-            tuple((one,) for _ in self.weights),
-            tuple((0,) * len(w) for w in self.weights),
+            tuple((one,) for _ in self.codes),
+            tuple((0,) * len(c) for c in self.codes),
             self.classes,
         )
 
@@ -818,7 +834,7 @@ class Weighting:
 
     def size(self, player: int) -> int:
         """How many groups ``player``'s showdowns fall in."""
-        return len(self.weights[player]) * self.others(player)
+        return len(self.codes[player]) * self.others(player)
 
     def groups(self, picks: Sequence[npt.NDArray[np.intp]]) -> list[npt.NDArray[np.intp]]:
         """Each player's group of each showdown, from each player's combo in it."""
@@ -848,7 +864,7 @@ class Weighting:
         import numpy as np  # numpy: only a weighted run's engine calls this
 
         return tuple(
-            np.zeros((len(DETAIL_ROWS), self.size(p)), np.int64) for p in range(len(self.weights))
+            np.zeros((len(DETAIL_ROWS), self.size(p)), np.int64) for p in range(len(self.codes))
         )
 
 
@@ -989,7 +1005,7 @@ def outcome_detail(
     import numpy as np  # numpy: only a weighted run's engine calls this
 
     width = tally.shape[1]
-    players = len(weighting.weights)
+    players = len(weighting.codes)
     stats = _outcome_stats(players, width)
     # Outcome by outcome (tally.T; no copy when the tally is column-major, as the engine
     # makes it): numpy's loops run along the assignments, not along a row of a few cells.
@@ -1065,42 +1081,49 @@ class AssignedOutcomes(NamedTuple):
         """Each player's :data:`DETAIL_ROWS` by group (:func:`outcome_detail`)."""
         return outcome_detail(self.tally, self.weighting.groups(self.picks), self.weighting)
 
-    def weighted_totals(self, own: Sequence[Sequence[int]], showdowns: int) -> list[list[int]]:
+    def weighted_totals(
+        self, scaled: Sequence[Sequence[int]], own: Sequence[Sequence[int]], showdowns: int
+    ) -> list[list[int]]:
         """Each player's :data:`DETAIL_ROWS`, every showdown counted its weight: the
-        product of its players' combo weights, player ``p``'s combo ``c`` weighing the
-        whole number ``own[p][c]``; ``showdowns`` is the tally's sum (the plain count,
-        which bounds every partial sum).
+        product of its players' combo weights, player ``p``'s distinct weights being the
+        whole numbers ``scaled[p]`` and its combo ``c`` weighing ``own[p][c]``;
+        ``showdowns`` is the tally's sum (the plain count, which bounds every partial sum).
 
         >>> import numpy as np
         >>> w = Weighting.of([[Fraction(1), Fraction(1, 2)], [Fraction(1)]], [["a", "b"], []])
         >>> tally = np.array([[0, 1, 0, 0], [0, 0, 1, 1]], np.int64)  # a win, a loss, a tie
         >>> done = AssignedOutcomes(tally, (np.array([0, 1]), np.array([0, 0])), w)
-        >>> done.weighted_totals([[2, 1], [1]], 3)[0][:3]  # "a" weighs 2, "b" 1
+        >>> done.weighted_totals([[1, 2], [1]], [[2, 1], [1]], 3)[0][:3]  # "a" weighs 2, "b" 1
         [4, 2, 1]
         """
         import numpy as np  # numpy: only a weighted run's engine makes these
 
         tally = self.tally
-        constant = 1  # the product of the weights every showdown has (fixed hands')
-        varying = []
-        for ints, pick in zip(own, self.picks, strict=True):
-            if len(ints) == 1:
+        constant = 1  # the product of the weights every showdown has
+        largest = 1
+        weight = None
+        for ints, combo_ints, pick in zip(scaled, own, self.picks, strict=True):
+            if len(ints) == 1:  # one weight (a fixed hand, or a range weighed alike)
                 constant *= ints[0]
+                continue
+            largest *= max(ints)
+            if weight is None:
+                weight = np.array(combo_ints, np.int64).take(pick)
             else:
-                varying.append((ints, pick))
-        largest = math.prod(max(ints) for ints, _ in varying)
-        if not varying:
+                weight *= np.array(combo_ints, np.int64).take(pick)
+        if weight is None:
             by_outcome = np.add.reduce(tally, axis=0).tolist()
         elif showdowns * largest < 2**63:
             # Every partial sum is at most the showdowns times the largest weight: int64
-            # is exact below 2**63 (and much faster than Python ints).
-            weight = np.array(varying[0][0], np.int64).take(varying[0][1])
-            for ints, pick in varying[1:]:
-                weight *= np.array(ints, np.int64).take(pick)
-            # (einsum: ~1.6x faster than dot on int64, which has no BLAS.)
-            by_outcome = np.einsum("a,am->m", weight, tally).tolist()
+            # is exact below 2**63 (and much faster than Python ints). (matmul: int64 has
+            # no BLAS, and numpy's own loop is as fast as einsum here.)
+            by_outcome = (weight @ tally).tolist()
         else:
-            exact = np.multiply.reduce([np.array(i, object).take(p) for i, p in varying])
+            exact = np.multiply.reduce(
+                [np.array(combo_ints, object).take(pick)
+                 for ints, combo_ints, pick in zip(scaled, own, self.picks, strict=True)
+                 if len(ints) > 1]
+            )  # fmt: skip
             by_outcome = [int(x) for x in exact.dot(tally.astype(object))]
         return _outcome_totals([constant * count for count in by_outcome])
 
@@ -1224,12 +1247,7 @@ def _weighted(
     by group they are made from)."""
     detail = counts.detail
     assert detail is not None
-    # Each player's few distinct weights times the lcm of their denominators: whole
-    # numbers, made from numerators and denominators (no Fraction arithmetic).
-    scaled = []
-    for distinct in weighting.values:
-        scale = math.lcm(*(v.denominator for v in distinct))
-        scaled.append([v.numerator * (scale // v.denominator) for v in distinct])
+    scaled = list(map(_scaled, weighting.values))
     # Each combo's scaled weight, by its code.
     own = [
         list(map(ints.__getitem__, codes))
@@ -1238,11 +1256,11 @@ def _weighted(
     if isinstance(detail, AssignedOutcomes):
         given = None
         tables = _once(detail.tables)
-        totals = detail.weighted_totals(own, counts.deals)
+        totals = detail.weighted_totals(scaled, own, counts.deals)
     else:
         given, tables, totals = detail, None, []
     parts: list[tuple[Mapping[str, ComboEquity], Mapping[str, ComboEquity]] | None] = []
-    for p in range(len(weighting.weights)):
+    for p in range(len(weighting.codes)):
         if given is not None:
             found, row_totals = _combo_tallies(given[p], _keys(scaled, p), own[p])
             by_combo: Callable[[], _Tallies] = partial(_kept, found)
@@ -1269,6 +1287,19 @@ def _weighted(
         [t[6] for t in totals] if counts.wins_low is not None else None,
     )
     return (weighted if exact else counts), parts
+
+
+def _scaled(distinct: Sequence[Fraction]) -> list[int]:
+    """A player's distinct weights times the lcm of their denominators: whole numbers,
+    made from numerators and denominators (no Fraction arithmetic).
+
+    >>> _scaled([Fraction(1, 4), Fraction(1, 2), Fraction(1)]), _scaled([Fraction(3, 4)])
+    ([1, 2, 4], [3])
+    """
+    if len(distinct) == 1:
+        return [distinct[0].numerator]
+    scale = math.lcm(*[v.denominator for v in distinct])
+    return [v.numerator * (scale // v.denominator) for v in distinct]
 
 
 _Tallies: TypeAlias = "npt.NDArray[np.int64] | npt.NDArray[np.object_]"

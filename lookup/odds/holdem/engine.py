@@ -249,22 +249,23 @@ than exact_limit=50,000,000: ...
         ranges.append(combos)
     # Weighted: each player's distinct weights, and each combo's index among them (the
     # combos' codes travel with them as ints; no Fraction is touched per combo).
-    coded: list[tuple[tuple[Fraction, ...], dict[Combo, int]]] | None = None
+    values: list[tuple[Fraction, ...]] = []
+    codes_of: list[list[int]] = []
     if weights is not None:
-        coded = []
-        read = read_weight_codes(weights, [len(c) for c in ranges])
-        for player, (name, combos, (distinct, codes)) in enumerate(
-            zip(names, ranges, read, strict=True), start=1
+        for player, (distinct, codes) in enumerate(
+            read_weight_codes(weights, [len(c) for c in ranges]), start=1
         ):
-            code_of = dict(zip(combos, codes, strict=True))
             if not distinct[0]:  # a weight of 0 (the least, code 0) removes the combo
-                combos = tuple(c for c, code in zip(combos, codes, strict=True) if code)
-                if not combos:
+                combos = ranges[player - 1]
+                ranges[player - 1] = tuple(c for c, code in zip(combos, codes, strict=True) if code)
+                if not ranges[player - 1]:
                     raise RangeError(
-                        f"player {player}'s range {name!r} has only weights of 0", name
+                        f"player {player}'s range {names[player - 1]!r} has only weights of 0",
+                        names[player - 1],
                     )
-                ranges[player - 1] = combos
-            coded.append((distinct, code_of))
+                codes = [code for code in codes if code]
+            values.append(distinct)
+            codes_of.append(codes)
     _check_fixed_hands(ranges, known)
     refuse_jokers(known)  # standard's deck: a joker needs rules="joker" (lookup.odds.generic)
     fixed = {card for combos in ranges if len(combos) == 1 for card in combos[0]}
@@ -281,6 +282,12 @@ than exact_limit=50,000,000: ...
                 "dead cards and other players' hands are removed",
                 name,
             )
+        if codes_of and len(left) < len(combos):  # the codes of the combos left, as above
+            codes_of[player - 1] = [
+                code
+                for (a, b), code in zip(combos, codes_of[player - 1], strict=True)
+                if a not in blocked and b not in blocked
+            ]
         live.append(left)
 
     deck_left = 52 - len(known) - 2 * len(hands)
@@ -291,11 +298,9 @@ than exact_limit=50,000,000: ...
             f"{len(dead_cards)} dead cards leave {max(deck_left, 0)} to deal {to_deal} from"
         )
     weighting = None
-    if coded is not None:
+    if weights is not None:
         weighting = Weighting.coded(
-            [distinct for distinct, _ in coded],
-            [list(map(codes.__getitem__, combos))
-             for (_, codes), combos in zip(coded, live, strict=True)],
+            values, codes_of,
             [Later(len(combos), partial(combo_names, combos)) if len(parse) > 1 else []
              for combos, parse in zip(live, ranges, strict=True)],
         )  # fmt: skip
@@ -674,7 +679,7 @@ def _picks(assignments: npt.NDArray[np.intp]) -> list[npt.NDArray[np.intp]]:
 
 def _code_tables(weighting: Weighting) -> list[npt.NDArray[np.int64]]:
     """Empty tallies by group and winner count (:func:`~lookup.odds.results.winner_codes_add`)."""
-    players = len(weighting.weights)
+    players = len(weighting.codes)
     return [np.zeros((weighting.size(p), players + 1), np.int64) for p in range(players)]
 
 
