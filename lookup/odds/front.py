@@ -18,8 +18,7 @@ from lookup.core.cards import CardsLike
 from lookup.core.errors import RangeError
 from lookup.game.registry import Game, GameLike, get_game
 from lookup.odds.results import DEFAULT_EXACT_LIMIT, EquityResult, HoldingLike, check_question
-from lookup.ranges.holding import WeightCodes
-from lookup.ranges.range import Range
+from lookup.ranges.range import Range, read_range_text
 from lookup.ranking.ranking import RulesLike, get_ranking
 
 __all__ = ["equity"]
@@ -190,28 +189,28 @@ def equity(
 
 def _weighed(
     hands: Sequence[HoldingLike], game: Game
-) -> tuple[list[HoldingLike], list[WeightCodes | None] | None]:
+) -> tuple[list[HoldingLike], list[Range | None] | None]:
     """The holdings as the engines read them, and each player's combo weights.
 
     Range text with weights (a ``:`` or a ``[``) becomes a :class:`Range`; a Range must be
-    in ``game``'s notation. Weights are each Range's :class:`WeightCodes`, parallel to
-    its combos (the order the engines read them in), None for a player without
+    in ``game``'s notation. A weighted Range stands for its own weights (the engines read
+    its :meth:`~Range.weight_codes`, parallel to its combos), None for a player without
     weights, and None overall when no player has any, so flat ranges take the
     unweighted path they always took.
     """
     held: list[HoldingLike] = []
-    weights: list[WeightCodes | None] = []
+    weights: list[Range | None] = []
     for player, holding in enumerate(hands, start=1):
         # Cards never hold a ':' or a '[' (a card is a rank and a suit, or a joker), so
         # text with one is range text: no card reading is tried first.
         if isinstance(holding, str) and ("[" in holding or ":" in holding):
             try:
-                holding = Range(holding, game)
+                holding = read_range_text(holding, game.name)
             except RangeError as exc:
                 raise RangeError(f"player {player}: {exc}", exc.token) from None
         if isinstance(holding, Range):
             holding.combos_in(game, f"player {player}")
-            weights.append(None if holding.flat else holding.weight_codes())
+            weights.append(None if holding.flat else holding)
         else:
             weights.append(None)
         held.append(holding)

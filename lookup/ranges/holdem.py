@@ -45,9 +45,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import accumulate, combinations
-from typing import Final
+from typing import Final, cast
 
 from lookup.core.cards import ALL_COMBOS, DECK, RANK_CHARS, SUIT_CHARS, Card, Combo, parse_cards
 from lookup.core.errors import CardError, HandSizeError, RangeError, TableError
@@ -262,6 +262,19 @@ def parse_range(text: str | RangeValue) -> tuple[Combo, ...]:
         return tuple((a, b) for a, b in text.flat_combos("holdem"))
     if not isinstance(text, str):
         raise RangeError(f"a range is a string such as 'QQ+, AKs', got {type(text).__name__}", text)
+    return _parsed(text)
+
+
+TEXTS_KEPT: Final = 64
+"""How many range texts the readers keep read (:func:`parse_range`; a
+:class:`~lookup.ranges.range.Range` read from text by :func:`lookup.equity`)."""
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
+def _parsed(text: str) -> tuple[Combo, ...]:
+    """:func:`parse_range` of text, the last :data:`TEXTS_KEPT` read kept: callers ask about
+    the same ranges on board after board, and reading one costs ~16 us (a heads-up turn
+    spot ~600 us). What is kept is a tuple of tuples, which nobody can change."""
     seen: dict[Combo, None] = {}
     read: set[str] = set()  # a repeated token adds nothing: skip it, so work stays linear
     strongest = 0  # percentages are prefixes of one order: only the longest one so far counts
@@ -383,7 +396,7 @@ two cards, got 1
     if isinstance(holding, RangeValue):  # a lookup.Range: its combos as read (the front door
         # has checked it is a Hold'em range, flat, and not empty)
         text = str(holding) if name is None else name
-        return text, tuple((a, b) for a, b in holding.combos)
+        return text, cast("tuple[Combo, ...]", holding.combos)  # (higher, lower) already
     if isinstance(holding, str):
         try:
             combos = parse_range(holding)

@@ -40,11 +40,11 @@ from lookup.core.cards import RANK_CHARS, Card, CardsLike, parse_cards
 from lookup.core.errors import CardError, RangeError
 from lookup.core.messages import clipped
 from lookup.game.registry import GameLike, get_game
-from lookup.ranges.holdem import class_combos, combo_text, token_combos
+from lookup.ranges.holdem import TEXTS_KEPT, class_combos, combo_text, token_combos
 from lookup.ranges.holding import RangeValue, WeightCodes
 from lookup.ranges.omaha import parse_omaha_range
 
-__all__ = ["Range", "range_game", "token_classes"]
+__all__ = ["Range", "range_game", "read_range_text", "token_classes"]
 
 Combo = tuple[int, ...]
 """A combo as card indices: ``(higher, lower)`` in Hold'em, sorted upwards in Omaha."""
@@ -792,6 +792,23 @@ def _holdem_tokens(combos: set[Combo], deck: frozenset[int]) -> list[str]:
         tokens.extend(token for _, token in sorted(found, key=lambda x: -x[0]))
     rest = sorted(combos - named, reverse=True)
     return tokens + [combo_text((a, b)) for a, b in rest]
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
+def read_range_text(text: str, game: str) -> Range:
+    """``Range(text, game)``, the last :data:`~lookup.ranges.holdem.TEXTS_KEPT` read kept:
+    :func:`lookup.equity` reads weighted range text here, since callers ask about the same
+    ranges on board after board, and a Range works out what the engines read of it
+    (:meth:`Range.weight_codes`, its text) once. A Range is immutable, so one may be shared.
+
+    >>> read_range_text("AA:0.5, KK", "holdem") is read_range_text("AA:0.5, KK", "holdem")
+    True
+    >>> read_range_text("AA:2", "holdem")
+    Traceback (most recent call last):
+    ...
+    lookup.RangeError: weight '2' in 'AA:2': a weight is an exact decimal from 0 to 1
+    """
+    return Range(text, game)
 
 
 @cache
