@@ -205,13 +205,16 @@ def _weighed(
         # text with one is range text: no card reading is tried first.
         if isinstance(holding, str) and ("[" in holding or ":" in holding):
             try:
+                # Read in this game's notation, and never empty: nothing more to check.
                 holding = read_range_text(holding, game.name)
             except RangeError as exc:
                 raise RangeError(f"player {player}: {exc}", exc.token) from None
-        if isinstance(holding, Range):
+        elif isinstance(holding, Range):
             holding.combos_in(game, f"player {player}")
-            weights.append(None if holding.flat else holding)
         else:
             weights.append(None)
+            held.append(holding)
+            continue
+        weights.append(None if holding.flat else holding)
         held.append(holding)
     return held, (None if all(w is None for w in weights) else weights)

@@ -26,7 +26,7 @@ from lookup.core.errors import PokerLookupError
 from lookup.core.messages import whole_number
 from lookup.core.pool import check_workers, cpu_count, run_tasks, worker_pool
 from lookup.core.progress import LateProgress
-from lookup.ranges.holding import RangeValue, WeightCodes
+from lookup.ranges.holding import RangeValue, WeightCodes, whole_numbers
 
 if TYPE_CHECKING:
     import numpy as np
@@ -399,7 +399,8 @@ class Counts(NamedTuple):
     detail: tuple[npt.NDArray[np.int64], ...] | AssignedOutcomes | None = None
     """Weighted runs only: per player, its showdowns' tallies by group (rows
     :data:`DETAIL_ROWS`, one column per group of :meth:`Weighting.groups`), or the
-    :class:`AssignedOutcomes` they are made from when asked for."""
+    :class:`AssignedOutcomes` they are made from when asked for (whose counts leave
+    wins, ties, shares and squares empty: :func:`outcome_counts`)."""
 
     def plus(self, other: Counts) -> Counts:
         """These counts and ``other``'s together (whole numbers: the order never matters).
@@ -412,6 +413,8 @@ wins_high=None, wins_low=None, detail=None)
         def add(a: Sequence[int] | None, b: Sequence[int] | None) -> list[int] | None:
             if a is None or b is None:
                 return None
+            if not a or not b:  # a weighted exact part: its plain tallies are not made
+                return []
             return [int(x) + int(y) for x, y in zip(a, b, strict=True)]
 
         return Counts(
@@ -736,6 +739,14 @@ class Weighting:
     """Per player, per live combo: the hand class ``by_class`` counts it in (Omaha: the
     token of the range's text that gave it its weight; may be a :class:`Later`); a player
     with none (or no entry) has :func:`combo_class` of each name (``"AKs"``)."""
+    whole: tuple[tuple[int, ...], ...] = ()
+    """Per player: ``values`` as whole numbers in the same proportions
+    (:func:`~lookup.ranges.holding.whole_numbers`), which exact sums weigh by; worked out
+    here unless given (a Range keeps its own)."""
+
+    def __post_init__(self) -> None:
+        if len(self.whole) != len(self.values):
+            object.__setattr__(self, "whole", tuple(map(whole_numbers, self.values)))
 
     @cached_property
     def weights(self) -> tuple[tuple[Fraction, ...], ...]:
@@ -782,11 +793,13 @@ class Weighting:
         codes: Sequence[Sequence[int]],
         names: Sequence[Sequence[str]],
         classes: Sequence[Sequence[str]] = (),
+        whole: Sequence[Sequence[int] | None] = (),
     ) -> Weighting:
         """:meth:`of` the weights ``values[p][codes[p][c]]`` (each player's distinct
         weights, ascending, as :func:`read_weight_codes` gives them): the same Weighting,
         made without hashing or comparing a Fraction per combo. A weight no combo has
-        left is dropped.
+        left is dropped. ``whole[p]``, where given, is :attr:`whole` of ``values[p]``
+        (a Range's :meth:`~lookup.ranges.range.Range.whole_weights`).
 
         >>> half, one = Fraction(1, 2), Fraction(1)
         >>> w = Weighting.coded([(half, one), (half, one)], [[1, 1], [0, 0]], [["a", "b"], []])
@@ -795,12 +808,15 @@ class Weighting:
         """
         kept: list[tuple[Fraction, ...]] = []
         renumbered: list[tuple[int, ...]] = []
-        for distinct, code in zip(values, codes, strict=True):
+        wholes: list[tuple[int, ...]] = []
+        given = list(whole) or [None] * len(values)
+        for distinct, code, ints in zip(values, codes, given, strict=True):
             if len(set(code)) != len(distinct):  # some weight's combos are all gone: renumber
                 used = sorted(set(code))
                 at = {old: new for new, old in enumerate(used)}
                 distinct = [distinct[old] for old in used]
                 code = list(map(at.__getitem__, code))
+                ints = None  # the weights left may have a smaller common denominator
             # Ascending: 0 < weight <= 1 for all when it holds for the least and the most.
             least, most = distinct[0].as_integer_ratio(), distinct[-1].as_integer_ratio()
             if not (least[0] > 0 and most[0] <= most[1]):
@@ -810,9 +826,10 @@ class Weighting:
                 )
             kept.append(tuple(distinct))
             renumbered.append(tuple(code))
+            wholes.append(whole_numbers(distinct) if ints is None else tuple(ints))
         return cls(
             tuple(map(_names_kept, names)), tuple(kept), tuple(renumbered),
-            tuple(map(_names_kept, classes)),
+            tuple(map(_names_kept, classes)), tuple(wholes),
         )  # fmt: skip
 
     def sampled(self) -> Weighting:
@@ -1029,22 +1046,34 @@ def outcome_counts(
 ) -> Counts:
     """The plain (unweighted) counts of high-only showdowns tallied by assignment and
     outcome (:func:`outcomes_add`'s table): one sum per outcome, then what each adds.
+
     A weighted run gives its ``weighting`` and each player's combo in each assignment
     (``picks[p][row]``): the counts then carry the tallies as their
-    :class:`AssignedOutcomes` detail.
+    :class:`AssignedOutcomes` detail, and only the number of showdowns. Its plain
+    tallies are never read (:func:`build_result` weighs the detail, and adding up parts
+    of a run adds their details), so they are not made: wins, ties, shares and squares
+    are empty.
 
     >>> import numpy as np
-    >>> counts = outcome_counts(np.array([[0, 3, 1, 1], [0, 0, 2, 0]], np.int64))
+    >>> tally = np.array([[0, 3, 1, 1], [0, 0, 2, 0]], np.int64)
+    >>> counts = outcome_counts(tally)
     >>> counts.deals, counts.wins, counts.ties, counts.shares
     (7, [3, 3], [1, 1], [17640, 17640])
+    >>> w = Weighting.of([[Fraction(1)] * 2, [Fraction(1)]], [["a", "b"], []])
+    >>> weighed = outcome_counts(tally, w, [np.array([0, 1]), np.array([0, 0])])
+    >>> weighed.deals, weighed.wins, type(weighed.detail).__name__
+    (7, [], 'AssignedOutcomes')
     """
     import numpy as np  # numpy: only an exact run's engine calls this, and it has it
 
+    if weighting is not None:
+        deals = int(np.add.reduce(tally, axis=None))
+        return Counts(deals, [], [], [], [], None, None,
+                      AssignedOutcomes(tally, tuple(picks), weighting))  # fmt: skip
     rows = _outcome_totals(np.add.reduce(tally, axis=0).tolist())
     return Counts(
         rows[0][0], [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows],
-        [r[4] for r in rows], None, None,
-        None if weighting is None else AssignedOutcomes(tally, tuple(picks), weighting),
+        [r[4] for r in rows],
     )  # fmt: skip
 
 
@@ -1247,7 +1276,7 @@ def _weighted(
     by group they are made from)."""
     detail = counts.detail
     assert detail is not None
-    scaled = list(map(_scaled, weighting.values))
+    scaled = weighting.whole
     # Each combo's scaled weight, by its code.
     own = [
         list(map(ints.__getitem__, codes))
@@ -1274,32 +1303,15 @@ def _weighted(
         named = weighting.classes[p] if p < len(weighting.classes) else ()
         made = _PlayerParts(weighting.names[p], named, by_combo, own[p], totals[p][0], exact)
         parts.append((_Parts(made.by_combo), _Parts(made.by_class)))
-    first = totals[0]
+    if not exact:
+        return counts, parts
+    rows = list(zip(*totals, strict=True))  # each row of DETAIL_ROWS, by player
     hilo = counts.wins_high is not None
-    wins, ties, shares, squares = ([t[r] for t in totals] for r in (1, 2, 3, 4))
     weighted = Counts(
-        first[0] if exact else counts.deals,
-        wins,
-        ties,
-        shares,
-        squares,
-        [t[5] for t in totals] if hilo else None,
-        [t[6] for t in totals] if counts.wins_low is not None else None,
-    )
-    return (weighted if exact else counts), parts
-
-
-def _scaled(distinct: Sequence[Fraction]) -> list[int]:
-    """A player's distinct weights times the lcm of their denominators: whole numbers,
-    made from numerators and denominators (no Fraction arithmetic).
-
-    >>> _scaled([Fraction(1, 4), Fraction(1, 2), Fraction(1)]), _scaled([Fraction(3, 4)])
-    ([1, 2, 4], [3])
-    """
-    if len(distinct) == 1:
-        return [distinct[0].numerator]
-    scale = math.lcm(*[v.denominator for v in distinct])
-    return [v.numerator * (scale // v.denominator) for v in distinct]
+        rows[0][0], rows[1], rows[2], rows[3], rows[4],
+        rows[5] if hilo else None, rows[6] if counts.wins_low is not None else None,
+    )  # fmt: skip
+    return weighted, parts
 
 
 _Tallies: TypeAlias = "npt.NDArray[np.int64] | npt.NDArray[np.object_]"

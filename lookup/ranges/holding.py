@@ -29,6 +29,7 @@ lookup.DuplicateCardError: card 'As' appears more than once
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import NamedTuple
@@ -36,7 +37,7 @@ from typing import NamedTuple
 from lookup.core.cards import Card, parse_cards, quick_cards
 from lookup.core.errors import CardError, DuplicateCardError
 
-__all__ = ["RangeValue", "WeightCodes", "holding_cards"]
+__all__ = ["RangeValue", "WeightCodes", "holding_cards", "whole_numbers"]
 
 
 class WeightCodes(NamedTuple):
@@ -50,6 +51,20 @@ class WeightCodes(NamedTuple):
 
     values: tuple[Fraction, ...]
     codes: Sequence[int]
+
+
+def whole_numbers(distinct: Sequence[Fraction]) -> tuple[int, ...]:
+    """Weights times the least common multiple of their denominators: whole numbers in
+    the same proportions, which exact weighted sums add up without Fraction arithmetic.
+
+    >>> whole_numbers([Fraction(1, 4), Fraction(1, 2), Fraction(1)]), whole_numbers([Fraction(3, 4)])
+    ((1, 2, 4), (3,))
+    """
+    if len(distinct) == 1:
+        return (distinct[0].numerator,)
+    ratios = [v.as_integer_ratio() for v in distinct]  # one call a weight, not three
+    scale = math.lcm(*[d for _, d in ratios])
+    return tuple([n * (scale // d) for n, d in ratios])
 
 
 class RangeValue:
@@ -78,6 +93,10 @@ class RangeValue:
 
     def weight_codes(self) -> WeightCodes:
         """The weights as :class:`WeightCodes`, parallel to :attr:`combos`."""
+        raise NotImplementedError
+
+    def whole_weights(self) -> tuple[int, ...]:
+        """:func:`whole_numbers` of :meth:`weight_codes`' values."""
         raise NotImplementedError
 
     def combos_in(self, game: str, who: str = "") -> tuple[tuple[int, ...], ...]:

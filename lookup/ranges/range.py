@@ -41,7 +41,7 @@ from lookup.core.errors import CardError, RangeError
 from lookup.core.messages import clipped
 from lookup.game.registry import GameLike, get_game
 from lookup.ranges.holdem import TEXTS_KEPT, class_combos, combo_text, token_combos
-from lookup.ranges.holding import RangeValue, WeightCodes
+from lookup.ranges.holding import RangeValue, WeightCodes, whole_numbers
 from lookup.ranges.omaha import parse_omaha_range
 
 __all__ = ["Range", "range_game", "read_range_text", "token_classes"]
@@ -270,6 +270,7 @@ order, and short-deck has no such order: name the hands
         "_token_cache",
         "_weight_codes",
         "_weights",
+        "_whole",
     )
 
     _game: str
@@ -288,6 +289,8 @@ order, and short-deck has no such order: name the hands
     _hash: int | None
     _weight_codes: WeightCodes | None
     """:meth:`weight_codes`, kept once worked out (``flat`` reads it too)."""
+    _whole: tuple[int, ...] | None
+    """:meth:`whole_weights`, kept once worked out."""
     _text: str | None
     """``str(self)``, kept once printed: engines name a range holder by it on every run."""
 
@@ -325,7 +328,7 @@ order, and short-deck has no such order: name the hands
         self._source = tuple(items)
         self._expanded = read
         self._named_by = self._token_cache = self._hash = self._text = None
-        self._weight_codes = None
+        self._weight_codes = self._whole = None
 
     def _copy(
         self,
@@ -339,7 +342,7 @@ order, and short-deck has no such order: name the hands
         self._source = source
         self._named_by = named_by
         self._token_cache = self._hash = self._text = self._expanded = None
-        self._weight_codes = None
+        self._weight_codes = self._whole = None
 
     def _new(self, weights: dict[Combo, Fraction], named_by: Range | None = None) -> Range:
         made = object.__new__(Range)
@@ -385,7 +388,7 @@ order, and short-deck has no such order: name the hands
         made._game, made._hole_cards, made._deck = name, hole_cards, deck
         made._weights, made._source, made._hash = found, None, None
         made._named_by = made._token_cache = made._text = made._expanded = None
-        made._weight_codes = None
+        made._weight_codes = made._whole = None
         return made
 
     @property
@@ -442,6 +445,19 @@ order, and short-deck has no such order: name the hands
             code_of = {key: at[pair] for key, pair in pairs.items()}
             made = WeightCodes(distinct, tuple(map(code_of.__getitem__, map(id, values))))
             self._weight_codes = made
+        return made
+
+    def whole_weights(self) -> tuple[int, ...]:
+        """The distinct weights of :meth:`weight_codes` as whole numbers in the same
+        proportions (times the lcm of their denominators), as exact weighted sums add
+        them up. Worked out once.
+
+        >>> Range("AA:0.5, KK:0.25, QQ").whole_weights()
+        (1, 2, 4)
+        """
+        made = self._whole
+        if made is None:
+            made = self._whole = whole_numbers(self.weight_codes().values)
         return made
 
     def combos_in(self, game: GameLike, who: str = "") -> tuple[Combo, ...]:

@@ -65,7 +65,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache, partial
-from itertools import chain
+from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -122,6 +122,7 @@ from lookup.odds.results import (
 )
 from lookup.odds.small import fixed_counts
 from lookup.ranges.holdem import Combo, RangeError, parse_holding, refuse_jokers, remove_blocked
+from lookup.ranges.holding import RangeValue
 from lookup.ranking.ranking import get_ranking
 
 if TYPE_CHECKING:
@@ -275,19 +276,18 @@ than exact_limit=50,000,000: ...
             live.append(combos)
             continue
         blocked = set(known) | fixed
-        left = remove_blocked(combos, blocked)
+        if codes_of:  # weighted: the combos left and their codes, by one mask (compress: C)
+            held = [a not in blocked and b not in blocked for a, b in combos]
+            left = tuple(compress(combos, held))
+            codes_of[player - 1] = list(compress(codes_of[player - 1], held))
+        else:
+            left = remove_blocked(combos, blocked)
         if not left:
             raise RangeError(
                 f"player {player}'s range {name!r} has no combos left once the board, "
                 "dead cards and other players' hands are removed",
                 name,
             )
-        if codes_of and len(left) < len(combos):  # the codes of the combos left, as above
-            codes_of[player - 1] = [
-                code
-                for (a, b), code in zip(combos, codes_of[player - 1], strict=True)
-                if a not in blocked and b not in blocked
-            ]
         live.append(left)
 
     deck_left = 52 - len(known) - 2 * len(hands)
@@ -303,6 +303,7 @@ than exact_limit=50,000,000: ...
             values, codes_of,
             [Later(len(combos), partial(combo_names, combos)) if len(parse) > 1 else []
              for combos, parse in zip(live, ranges, strict=True)],
+            whole=[w.whole_weights() if isinstance(w, RangeValue) else None for w in weights],
         )  # fmt: skip
     return _solve(
         names, live, board_cards, dead_cards, exact=exact, samples=samples, seed=seed,
