@@ -57,8 +57,10 @@ def whole_numbers(distinct: Sequence[Fraction]) -> tuple[int, ...]:
     """Weights times the least common multiple of their denominators: whole numbers in
     the same proportions, which exact weighted sums add up without Fraction arithmetic.
 
-    >>> whole_numbers([Fraction(1, 4), Fraction(1, 2), Fraction(1)]), whole_numbers([Fraction(3, 4)])
-    ((1, 2, 4), (3,))
+    >>> whole_numbers([Fraction(1, 4), Fraction(1, 2), Fraction(1)])
+    (1, 2, 4)
+    >>> whole_numbers([Fraction(3, 4)])  # one weight: its numerator
+    (3,)
     """
     if len(distinct) == 1:
         return (distinct[0].numerator,)
