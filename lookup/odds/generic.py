@@ -123,7 +123,7 @@ from lookup.odds.results import (
 )
 from lookup.odds.settle import OFF, class_table, settle
 from lookup.odds.small import fixed_counts
-from lookup.ranges.holding import holding_cards
+from lookup.ranges.holding import RangeValue, holding_cards
 from lookup.ranges.notation import read_range
 from lookup.ranges.range import Range, token_classes
 from lookup.ranking.ranking import Ranking, RulesLike
@@ -528,6 +528,8 @@ def _setup(
             [Later(len(ranges[p]), partial(token_classes, written[p], ranges[p], name))
              if p in ranges and game.hole_cards != 2 else []  # two cards: hand classes
              for p in range(len(hands))],
+            [w.whole_weights() if p in ranges and isinstance(w, RangeValue) else None
+             for p, w in enumerate(weights)],
         )  # fmt: skip
     return _Setup(
         game=name,

@@ -443,7 +443,7 @@ PlayerWeights = Sequence[WeightLike] | WeightCodes | RangeValue
 
 def read_weight_codes(
     weights: Sequence[PlayerWeights | None], sizes: Sequence[int]
-) -> list[tuple[tuple[Fraction, ...], list[int]]]:
+) -> list[tuple[tuple[Fraction, ...], Sequence[int]]]:
     """Each player's combo weights, checked against their combo counts, as its distinct
     weights (ascending) and each combo's index among them: a range repeats a few weights,
     so each is read, checked and hashed once, where a Fraction's hash or comparison per
@@ -466,7 +466,7 @@ def read_weight_codes(
             f"give one list of weights (or None) per player: {len(sizes)} players, got {weights!r}",
             str(weights),
         )
-    out: list[tuple[tuple[Fraction, ...], list[int]]] = []
+    out: list[tuple[tuple[Fraction, ...], Sequence[int]]] = []
     for player, (given, size) in enumerate(zip(weights, sizes, strict=True), start=1):
         if given is None:
             out.append(((Fraction(1),), [0] * size))
@@ -477,7 +477,7 @@ def read_weight_codes(
                 raise PokerLookupError(
                     f"player {player}: the range has {len(codes)} combos, not {size}", str(given)
                 )
-            out.append((values, list(codes)))
+            out.append((values, codes))
             continue
         if isinstance(given, WeightCodes):  # (a tuple of two: before the length test)
             values, codes = given
@@ -817,16 +817,18 @@ class Weighting:
                 distinct = [distinct[old] for old in used]
                 code = list(map(at.__getitem__, code))
                 ints = None  # the weights left may have a smaller common denominator
-            # Ascending: 0 < weight <= 1 for all when it holds for the least and the most.
-            least, most = distinct[0].as_integer_ratio(), distinct[-1].as_integer_ratio()
-            if not (least[0] > 0 and most[0] <= most[1]):
-                bad = distinct[0] if least[0] <= 0 else distinct[-1]
-                raise PokerLookupError(
-                    f"a combo weight is a number from 0 to 1, got {bad}", str(bad)
-                )
+            if ints is None:  # (given whole numbers come from a Range, checked when read)
+                # Ascending: 0 < weight <= 1 for all when so for the least and the most.
+                least, most = distinct[0].as_integer_ratio(), distinct[-1].as_integer_ratio()
+                if not (least[0] > 0 and most[0] <= most[1]):
+                    bad = distinct[0] if least[0] <= 0 else distinct[-1]
+                    raise PokerLookupError(
+                        f"a combo weight is a number from 0 to 1, got {bad}", str(bad)
+                    )
+                ints = whole_numbers(distinct)
             kept.append(tuple(distinct))
             renumbered.append(tuple(code))
-            wholes.append(whole_numbers(distinct) if ints is None else tuple(ints))
+            wholes.append(tuple(ints))
         return cls(
             tuple(map(_names_kept, names)), tuple(kept), tuple(renumbered),
             tuple(map(_names_kept, classes)), tuple(wholes),

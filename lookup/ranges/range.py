@@ -419,7 +419,10 @@ order, and short-deck has no such order: name the hands
     def flat(self) -> bool:
         """True when every combo has weight 1 (a range as engines read text today)."""
         values = self.weight_codes().values
-        return not values or values[0].numerator == values[0].denominator  # the least is 1
+        if not values:
+            return True
+        numerator, denominator = values[0].as_integer_ratio()
+        return numerator == denominator  # the least weight is 1
 
     def weight_codes(self) -> WeightCodes:
         """Its distinct weights, ascending, and each combo's index among them, in

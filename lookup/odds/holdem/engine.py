@@ -251,7 +251,7 @@ than exact_limit=50,000,000: ...
     # Weighted: each player's distinct weights, and each combo's index among them (the
     # combos' codes travel with them as ints; no Fraction is touched per combo).
     values: list[tuple[Fraction, ...]] = []
-    codes_of: list[list[int]] = []
+    codes_of: list[Sequence[int]] = []
     if weights is not None:
         for player, (distinct, codes) in enumerate(
             read_weight_codes(weights, [len(c) for c in ranges]), start=1
