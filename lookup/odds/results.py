@@ -1113,18 +1113,18 @@ class AssignedOutcomes(NamedTuple):
         return outcome_detail(self.tally, self.weighting.groups(self.picks), self.weighting)
 
     def weighted_totals(
-        self, scaled: Sequence[Sequence[int]], own: Sequence[Sequence[int]], showdowns: int
+        self, scaled: Sequence[Sequence[int]], codes: Sequence[Sequence[int]], showdowns: int
     ) -> list[list[int]]:
         """Each player's :data:`DETAIL_ROWS`, every showdown counted its weight: the
         product of its players' combo weights, player ``p``'s distinct weights being the
-        whole numbers ``scaled[p]`` and its combo ``c`` weighing ``own[p][c]``;
+        whole numbers ``scaled[p]`` and its combo ``c`` weighing ``scaled[p][codes[p][c]]``;
         ``showdowns`` is the tally's sum (the plain count, which bounds every partial sum).
 
         >>> import numpy as np
         >>> w = Weighting.of([[Fraction(1), Fraction(1, 2)], [Fraction(1)]], [["a", "b"], []])
         >>> tally = np.array([[0, 1, 0, 0], [0, 0, 1, 1]], np.int64)  # a win, a loss, a tie
         >>> done = AssignedOutcomes(tally, (np.array([0, 1]), np.array([0, 0])), w)
-        >>> done.weighted_totals([[1, 2], [1]], [[2, 1], [1]], 3)[0][:3]  # "a" weighs 2, "b" 1
+        >>> done.weighted_totals([[1, 2], [1]], [[1, 0], [0]], 3)[0][:3]  # "a" weighs 2, "b" 1
         [4, 2, 1]
         """
         import numpy as np  # numpy: only a weighted run's engine makes these
@@ -1132,28 +1132,32 @@ class AssignedOutcomes(NamedTuple):
         tally = self.tally
         constant = 1  # the product of the weights every showdown has
         largest = 1
-        weight = None
-        for ints, combo_ints, pick in zip(scaled, own, self.picks, strict=True):
+        varying = []
+        for ints, code, pick in zip(scaled, codes, self.picks, strict=True):
             if len(ints) == 1:  # one weight (a fixed hand, or a range weighed alike)
                 constant *= ints[0]
-                continue
-            largest *= max(ints)
-            if weight is None:
-                weight = np.array(combo_ints, np.int64).take(pick)
             else:
-                weight *= np.array(combo_ints, np.int64).take(pick)
-        if weight is None:
+                largest *= max(ints)
+                varying.append((ints, code, pick))
+        if not varying:
             by_outcome = np.add.reduce(tally, axis=0).tolist()
         elif showdowns * largest < 2**63:
             # Every partial sum is at most the showdowns times the largest weight: int64
-            # is exact below 2**63 (and much faster than Python ints). (matmul: int64 has
-            # no BLAS, and numpy's own loop is as fast as einsum here.)
+            # is exact below 2**63 (and much faster than Python ints). Each assignment's
+            # weight: each player's weights by code, by combo (numpy gathers), multiplied.
+            weights = [
+                np.array(ints, np.int64)[np.array(code, np.intp)].take(pick)
+                for ints, code, pick in varying
+            ]
+            weight = weights[0]
+            for mine in weights[1:]:
+                weight *= mine
+            # (matmul: int64 has no BLAS, and numpy's own loop is as fast as einsum here.)
             by_outcome = (weight @ tally).tolist()
         else:
             exact = np.multiply.reduce(
-                [np.array(combo_ints, object).take(pick)
-                 for ints, combo_ints, pick in zip(scaled, own, self.picks, strict=True)
-                 if len(ints) > 1]
+                [np.array([ints[c] for c in code], object).take(pick)
+                 for ints, code, pick in varying]
             )  # fmt: skip
             by_outcome = [int(x) for x in exact.dot(tally.astype(object))]
         return _outcome_totals([constant * count for count in by_outcome])
@@ -1278,32 +1282,29 @@ def _weighted(
     by group they are made from)."""
     detail = counts.detail
     assert detail is not None
-    scaled = weighting.whole
-    # Each combo's scaled weight, by its code.
-    own = [
-        list(map(ints.__getitem__, codes))
-        for ints, codes in zip(scaled, weighting.codes, strict=True)
-    ]
+    scaled, codes = weighting.whole, weighting.codes
     if isinstance(detail, AssignedOutcomes):
         given = None
         tables = _once(detail.tables)
-        totals = detail.weighted_totals(scaled, own, counts.deals)
+        totals = detail.weighted_totals(scaled, codes, counts.deals)
     else:
         given, tables, totals = detail, None, []
     parts: list[tuple[Mapping[str, ComboEquity], Mapping[str, ComboEquity]] | None] = []
-    for p in range(len(weighting.codes)):
+    for p in range(len(codes)):
         if given is not None:
-            found, row_totals = _combo_tallies(given[p], _keys(scaled, p), own[p])
+            own = _own(scaled[p], codes[p])
+            found, row_totals = _combo_tallies(given[p], _keys(scaled, p), own)
             by_combo: Callable[[], _Tallies] = partial(_kept, found)
             totals.append(row_totals.tolist())  # Python ints, from int64 or object alike
         else:
             assert tables is not None
-            by_combo = partial(_by_combo, tables, scaled, p, own[p])
+            by_combo = partial(_by_combo, tables, scaled, codes, p)
         if not weighting.names[p]:
             parts.append(None)
             continue
         named = weighting.classes[p] if p < len(weighting.classes) else ()
-        made = _PlayerParts(weighting.names[p], named, by_combo, own[p], totals[p][0], exact)
+        made = _PlayerParts(weighting.names[p], named, by_combo, scaled[p], codes[p],
+                            totals[p][0], exact)  # fmt: skip
         parts.append((_Parts(made.by_combo), _Parts(made.by_class)))
     if not exact:
         return counts, parts
@@ -1356,14 +1357,23 @@ def _keys(scaled: Sequence[Sequence[int]], p: int) -> list[int]:
     return keys
 
 
+def _own(ints: Sequence[int], codes: Sequence[int]) -> list[int]:
+    """Each combo's whole-number weight: its weight's, by its code.
+
+    >>> _own((1, 2), (1, 1, 0))
+    [2, 2, 1]
+    """
+    return list(map(ints.__getitem__, codes))
+
+
 def _by_combo(
     tables: Callable[[], tuple[npt.NDArray[np.int64], ...]],
     scaled: Sequence[Sequence[int]],
+    codes: Sequence[Sequence[int]],
     p: int,
-    own: list[int],
 ) -> _Tallies:
     """Player ``p``'s weighted tallies by combo, from the tallies by group made now."""
-    return _combo_tallies(tables()[p], _keys(scaled, p), own)[0]
+    return _combo_tallies(tables()[p], _keys(scaled, p), _own(scaled[p], codes[p]))[0]
 
 
 def _kept(value: _T) -> _T:
@@ -1392,11 +1402,13 @@ class _PlayerParts:
         names: Sequence[str],
         classes: Sequence[str],
         by_combo: Callable[[], _Tallies],
-        own: list[int],
+        ints: Sequence[int],
+        codes: Sequence[int],
         whole: int,
         exact: bool,
     ) -> None:
-        self.names, self.own, self.whole, self.exact = names, own, whole, exact
+        self.names, self.whole, self.exact = names, whole, exact
+        self.ints, self.codes = ints, codes  # each combo's weight, as whole numbers by code
         self.classes = classes  # each combo's class where the engine named them (Omaha)
         self.tallies = by_combo
         self.read: list[list[int]] | None = None
@@ -1410,8 +1422,9 @@ class _PlayerParts:
 
     def by_combo(self) -> dict[str, ComboEquity]:
         deals, shares, squares = self.rows()
+        own = _own(self.ints, self.codes)
         return {
-            name: _part(deals[c], shares[c], squares[c], deals[c] * self.own[c], self.whole,
+            name: _part(deals[c], shares[c], squares[c], deals[c] * own[c], self.whole,
                         self.exact)
             for c, name in enumerate(self.names)
             if deals[c]  # no compatible deal holds this combo
@@ -1419,11 +1432,12 @@ class _PlayerParts:
 
     def by_class(self) -> dict[str, ComboEquity]:
         deals, shares, squares = self.rows()
+        ints, codes = self.ints, self.codes
         classes: dict[str, list[int]] = {}
         for c, name in enumerate(self.names):
             if deals[c] == 0:
                 continue
-            own = self.own[c]
+            own = ints[codes[c]]
             key = self.classes[c] if self.classes else _class_of(name)
             cls = classes.setdefault(key, [0, 0, 0])
             cls[0] += deals[c] * own  # weighted deals: also the class's mass
