@@ -786,6 +786,16 @@ def job_weighted(settings: Settings, report: Report) -> None:
         else:
             row.peer_label = ""
         report.rows.append(row)
+    # The same turn spot with the ranges given as Range objects, read once beforehand:
+    # what weighing costs the engines, without the reading of text (flat text is tried
+    # as two cards first; weighted text is read as a Range straight away).
+    weighted_ranges = [lookup.Range(h) for h in WEIGHTED]
+    flat_ranges = [lookup.Range(h) for h in WEIGHTED_FLAT]
+    _weighted_pair(
+        settings, report, "exact turn, Range objects",
+        lambda: equity(weighted_ranges, board="2c7d9h4s"),
+        lambda: equity(flat_ranges, board="2c7d9h4s"), WEIGHTED_PASSES,
+    )  # fmt: skip
     samples = settings.size(1_000_000, 20_000)
     per_million = 1_000_000 / samples
     extra = accepted(equity, workers=1)

@@ -116,6 +116,7 @@ def test_speed_rig_prints_every_job(speed_rig: subprocess.CompletedProcess[str])
         "preflop heads-up, fixed hands",
         "weighted exact flop",
         "weighted exact turn",
+        "weighted exact turn, Range objects",
         "weighted 3-way sampled, 1 worker",
         "flat ranges, exact flop",
     ):

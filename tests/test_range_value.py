@@ -8,6 +8,7 @@ the set operations are checked against plain filters written here.
 from __future__ import annotations
 
 import pickle
+import re
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
@@ -676,3 +677,63 @@ def test_a_weight_of_thousands_of_digits_is_refused_as_a_weight_in_one_short_lin
     assert Range("KK:0.5" + "0" * 5000).weights == Range("KK:0.5").weights
     err = assert_one_line_error(pokerlookup("equity", f"KK:{long}", "QQ"), "at most 1,000 digits")
     assert len(err) < 400
+
+
+# ---------------------------------------------------------------- text read once
+
+
+def test_range_text_is_read_once_and_shared() -> None:
+    # lookup.equity reads weighted text through read_range_text: the same text and game
+    # give the same (immutable) Range, another game its own, and a refusal is not kept.
+    from lookup.ranges.range import read_range_text
+
+    first = read_range_text("QQ+:0.5, AKs", "holdem")
+    assert read_range_text("QQ+:0.5, AKs", "holdem") is first
+    assert first == Range("QQ+:0.5, AKs")
+    short = read_range_text("QQ+:0.5, AKs", "short-deck")
+    assert short is not first and short.game == "short-deck" and short != first
+    for _ in range(2):  # refused the second time too, in the same words
+        with pytest.raises(RangeError, match=re.escape("weight '1.5' in 'KK:1.5'")):
+            read_range_text("KK:1.5", "holdem")
+
+
+def test_flat_range_text_is_read_once_and_shared() -> None:
+    combos = parse_range("JJ-99, AK, KQs")
+    assert parse_range("JJ-99, AK, KQs") is combos
+    assert isinstance(combos, tuple) and all(isinstance(c, tuple) for c in combos)
+    for _ in range(2):
+        with pytest.raises(RangeError, match="a dash joins two pairs"):
+            parse_range("AKs-QJs")
+
+
+def test_a_shared_range_answers_alike_every_time() -> None:
+    # The kept Range keeps what it works out (its codes, whole weights, text): reading a
+    # run's by_combo must leave the next run with the same text unchanged.
+    hands = ["QQ+:0.5, AKs, AQs:0.25", "JJ-99, AK:0.75, KQs"]
+    first = lookup.equity(hands, board="2c7d9h4s")
+    assert first[0].by_combo is not None and len(first[0].by_combo) > 0
+    second = lookup.equity(hands, board="2c7d9h4s")
+    assert [p.equity_fraction for p in second] == [p.equity_fraction for p in first]
+    assert second[0].by_class == first[0].by_class
+    other = lookup.equity(hands, board="2c7d9h4s5h")
+    assert other[0].equity_fraction != first[0].equity_fraction
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(HOLDEM_TOKENS), st.sampled_from(WEIGHTS)), min_size=1))
+def test_whole_weights_are_the_weights_in_proportion(items: list[tuple[str, str]]) -> None:
+    # Exact weighted sums weigh by whole numbers: the distinct weights times one common
+    # multiple of their denominators, so every ratio between two weights is kept.
+    text = ", ".join(f"{token}:{weight}" for token, weight in items)
+    try:
+        r = Range(text)
+    except RangeError:  # every weight 0: nothing to weigh
+        assert not _reference(items)
+        return
+    values = r.weight_codes().values
+    whole = r.whole_weights()
+    assert len(whole) == len(values) and all(w > 0 for w in whole)
+    scale = Fraction(whole[0]) / values[0]
+    assert scale.denominator == 1  # a whole multiple
+    assert [Fraction(w) for w in whole] == [v * scale for v in values]
+    assert r.whole_weights() is whole  # worked out once

@@ -294,6 +294,14 @@ def test_coded_weighting_is_the_weighting_of_its_weights() -> None:
     assert coded.codes == ((1, 0, 1), (0, 0))
     with pytest.raises(lookup.PokerLookupError, match="from 0 to 1, got 0"):
         Weighting.coded([(Fraction(0), Fraction(1))], [[0, 1]], [["a", "b"]])
+    # Whole weights: worked out from the values, or given (a Range's) and kept; worked
+    # out again from the weights left when one is dropped (their denominators may shrink).
+    assert coded.whole == ((1, 4), (1,))
+    given = Weighting.coded(values, codes, names, whole=[(1, 2, 4), (3, 4)])
+    assert given == coded and given.whole == ((1, 4), (1,))
+    every = Weighting.coded(values, [[2, 0, 1], [1, 0]], names, whole=[(1, 2, 4), (3, 4)])
+    assert every.whole == ((1, 2, 4), (3, 4))
+    assert every == Weighting.coded(values, [[2, 0, 1], [1, 0]], names)
 
 
 def test_filed_counts_are_the_differences_of_running_totals() -> None:
@@ -444,6 +452,11 @@ def test_a_ranges_weight_codes_are_read_as_given_and_checked() -> None:
     weighted = Range("AA:0.5, KK:0.25, QQ")
     codes = weighted.weight_codes()
     assert read_weight_codes([codes, None], [18, 1])[0] == (codes.values, list(codes.codes))
+    # The Range itself: its codes as they are (it checked its weights when it was read).
+    values, by_combo = read_weight_codes([weighted, None], [18, 1])[0]
+    assert (values, list(by_combo)) == (codes.values, list(codes.codes))
+    with pytest.raises(lookup.PokerLookupError, match="player 1: the range has 18 combos, not 17"):
+        read_weight_codes([weighted, None], [17, 1])
     assert read_weight_codes([list(weighted.weights.values()), None], [18, 1])[0] == (
         codes.values, list(codes.codes)
     )  # fmt: skip

@@ -277,9 +277,9 @@ than exact_limit=50,000,000: ...
             continue
         blocked = set(known) | fixed
         if codes_of:  # weighted: the combos left and their codes, by one mask (compress: C)
-            held = [a not in blocked and b not in blocked for a, b in combos]
-            left = tuple(compress(combos, held))
-            codes_of[player - 1] = list(compress(codes_of[player - 1], held))
+            keep = [a not in blocked and b not in blocked for a, b in combos]
+            left = tuple(compress(combos, keep))
+            codes_of[player - 1] = list(compress(codes_of[player - 1], keep))
         else:
             left = remove_blocked(combos, blocked)
         if not left:
