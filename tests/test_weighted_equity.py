@@ -352,6 +352,19 @@ def test_sampled_weighted_multiway_is_within_four_standard_errors() -> None:
             assert abs(part.probability - p) < 4 * (p * (1 - p) / 150_000) ** 0.5 + 1e-12
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_sampled_weighted_multiway_on_a_river_takes_the_samples_asked_for(seed: int) -> None:
+    # On a river nothing is dealt, so no drawn deal is refused for a clash: a round of
+    # weighted draws could keep more than a chunk wants, and the run crashed with a
+    # numpy broadcast error (found by review, seed 1). Its answer stays the exact one's.
+    hands, board = ["55+:0.6, 44", "10%", "66+"], "Jh5hKd6dTh"
+    exact = lookup.equity(hands, board=board)
+    sampled = lookup.equity(hands, board=board, samples=20_000, seed=seed, workers=1)
+    assert not sampled.exact and sampled.boards == 20_000
+    for e, s in zip(exact, sampled, strict=True):
+        assert abs(s.equity - e.equity) < 4 * s.std_error
+
+
 @pytest.mark.parametrize(("game", "hands", "board", "given"), SPOTS, ids=[s[0] for s in SPOTS])
 def test_sampled_weighted_is_within_four_standard_errors_in_every_family(
     game: str, hands: list[str], board: str, given: list[list[str] | None]

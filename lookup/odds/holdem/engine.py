@@ -1049,6 +1049,12 @@ class _Sampler:
                 picks = [pick.take(keep) for pick in picks]
                 rows = [row.take(keep) for row in rows]
                 count = len(keep)
+            elif count > want:
+                # Nothing dealt could clash (the river, no random holding): the draws
+                # are all fine, but a weighted round drew more than wanted to keep enough.
+                picks = [pick[:want] for pick in picks]
+                rows = [row[:want] for row in rows]
+                count = want
             picks_parts.append(picks)
             rows_parts.append(rows)
             have += count
