@@ -455,8 +455,14 @@ def test_a_ranges_weight_codes_are_read_as_given_and_checked() -> None:
     # The Range itself: its codes as they are (it checked its weights when it was read).
     values, by_combo = read_weight_codes([weighted, None], [18, 1])[0]
     assert (values, list(by_combo)) == (codes.values, list(codes.codes))
-    with pytest.raises(lookup.PokerLookupError, match="player 1: the range has 18 combos, not 17"):
+    with pytest.raises(lookup.PokerLookupError, match=r"player 1: .* \(17 combos\), got Range"):
         read_weight_codes([weighted, None], [17, 1])
+    # Where the engine gives the combos it read, the Range must hold exactly those: the
+    # same number of other combos would take its weights silently.
+    other = Range("JJ, QQ:0.5, KK:0.25")
+    assert read_weight_codes([weighted], [18], [weighted.combos])[0][1] == codes.codes
+    with pytest.raises(lookup.PokerLookupError, match="must be that player's range"):
+        read_weight_codes([weighted], [18], [other.combos])
     assert read_weight_codes([list(weighted.weights.values()), None], [18, 1])[0] == (
         codes.values, list(codes.codes)
     )  # fmt: skip

@@ -486,7 +486,9 @@ def _setup(
     coded: dict[int, tuple[tuple[Fraction, ...], dict[Holding, int]]] = {}
     if weights is not None:
         combo_counts = [len(ranges.get(p, ((),))) for p in range(len(hands))]
-        read = read_weight_codes(weights, combo_counts)
+        read = read_weight_codes(
+            weights, combo_counts, [ranges.get(p, ()) for p in range(len(hands))]
+        )
         for p, (distinct, codes) in enumerate(read):
             if p not in ranges and not distinct[codes[0]]:
                 raise RangeError(

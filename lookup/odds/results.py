@@ -442,7 +442,9 @@ PlayerWeights = Sequence[WeightLike] | WeightCodes | RangeValue
 
 
 def read_weight_codes(
-    weights: Sequence[PlayerWeights | None], sizes: Sequence[int]
+    weights: Sequence[PlayerWeights | None],
+    sizes: Sequence[int],
+    combos: Sequence[Sequence[tuple[int, ...]]] = (),
 ) -> list[tuple[tuple[Fraction, ...], Sequence[int]]]:
     """Each player's combo weights, checked against their combo counts, as its distinct
     weights (ascending) and each combo's index among them: a range repeats a few weights,
@@ -452,7 +454,9 @@ def read_weight_codes(
     ``weights[p]`` runs parallel to player ``p``'s combos as :mod:`lookup.ranges` reads
     them (``None``: every weight 1); each weight is from 0 to 1, 0 removing the combo.
     :class:`WeightCodes` are read as they are (their few weights checked); a Range's
-    weights were checked when it was read, so a Range gives its own as they are.
+    weights were checked when it was read, so a Range gives its own as they are, and
+    where the engine gives each player's ``combos`` as it read them, a Range must hold
+    exactly those (else its weights would fall on other combos).
 
     >>> read_weight_codes([["1/2", 1, "1/2"], None], [3, 2])
     [((Fraction(1, 2), Fraction(1, 1)), [0, 1, 0]), ((Fraction(1, 1),), [0, 0])]
@@ -473,9 +477,11 @@ def read_weight_codes(
             continue
         if isinstance(given, RangeValue):  # checked when read: each weight in (0, 1]
             values, codes = given.weight_codes()
-            if len(codes) != size:
+            if len(codes) != size or (combos and given.combos != tuple(combos[player - 1])):
                 raise PokerLookupError(
-                    f"player {player}: the range has {len(codes)} combos, not {size}", str(given)
+                    f"player {player}: weights from a range must be that player's range "
+                    f"({size} combos), got {given!r}",
+                    str(given),
                 )
             out.append((values, codes))
             continue

@@ -254,7 +254,7 @@ than exact_limit=50,000,000: ...
     codes_of: list[Sequence[int]] = []
     if weights is not None:
         for player, (distinct, codes) in enumerate(
-            read_weight_codes(weights, [len(c) for c in ranges]), start=1
+            read_weight_codes(weights, [len(c) for c in ranges], ranges), start=1
         ):
             if not distinct[0]:  # a weight of 0 (the least, code 0) removes the combo
                 combos = ranges[player - 1]
