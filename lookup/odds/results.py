@@ -477,7 +477,10 @@ def read_weight_codes(
             continue
         if isinstance(given, RangeValue):  # checked when read: each weight in (0, 1]
             values, codes = given.weight_codes()
-            if len(codes) != size or (combos and given.combos != tuple(combos[player - 1])):
+            held = given.combos  # (a Range keeps its tuple: the engines read that one)
+            if len(codes) != size or (
+                combos and held is not combos[player - 1] and held != tuple(combos[player - 1])
+            ):
                 raise PokerLookupError(
                     f"player {player}: weights from a range must be that player's range "
                     f"({size} combos), got {given!r}",

@@ -264,6 +264,7 @@ order, and short-deck has no such order: name the hands
         "_game",
         "_hash",
         "_hole_cards",
+        "_kept_combos",
         "_named_by",
         "_source",
         "_text",
@@ -291,6 +292,8 @@ order, and short-deck has no such order: name the hands
     """:meth:`weight_codes`, kept once worked out (``flat`` reads it too)."""
     _whole: tuple[int, ...] | None
     """:meth:`whole_weights`, kept once worked out."""
+    _kept_combos: tuple[Combo, ...] | None
+    """:attr:`combos`, kept once listed (the engines read them on every run)."""
     _text: str | None
     """``str(self)``, kept once printed: engines name a range holder by it on every run."""
 
@@ -328,7 +331,7 @@ order, and short-deck has no such order: name the hands
         self._source = tuple(items)
         self._expanded = read
         self._named_by = self._token_cache = self._hash = self._text = None
-        self._weight_codes = self._whole = None
+        self._weight_codes = self._whole = self._kept_combos = None
 
     def _copy(
         self,
@@ -342,7 +345,7 @@ order, and short-deck has no such order: name the hands
         self._source = source
         self._named_by = named_by
         self._token_cache = self._hash = self._text = self._expanded = None
-        self._weight_codes = self._whole = None
+        self._weight_codes = self._whole = self._kept_combos = None
 
     def _new(self, weights: dict[Combo, Fraction], named_by: Range | None = None) -> Range:
         made = object.__new__(Range)
@@ -388,7 +391,7 @@ order, and short-deck has no such order: name the hands
         made._game, made._hole_cards, made._deck = name, hole_cards, deck
         made._weights, made._source, made._hash = found, None, None
         made._named_by = made._token_cache = made._text = made._expanded = None
-        made._weight_codes = made._whole = None
+        made._weight_codes = made._whole = made._kept_combos = None
         return made
 
     @property
@@ -404,7 +407,10 @@ order, and short-deck has no such order: name the hands
     @property
     def combos(self) -> tuple[Combo, ...]:
         """The combos, in the order the text first named them."""
-        return tuple(self._weights)
+        made = self._kept_combos
+        if made is None:
+            made = self._kept_combos = tuple(self._weights)
+        return made
 
     @property
     def total_weight(self) -> Fraction:
