@@ -1165,8 +1165,7 @@ class AssignedOutcomes(NamedTuple):
             by_outcome = (weight @ tally).tolist()
         else:
             exact = np.multiply.reduce(
-                [np.array([ints[c] for c in code], object).take(pick)
-                 for ints, code, pick in varying]
+                [np.array(_own(ints, code), object).take(pick) for ints, code, pick in varying]
             )  # fmt: skip
             by_outcome = [int(x) for x in exact.dot(tally.astype(object))]
         return _outcome_totals([constant * count for count in by_outcome])

@@ -276,7 +276,7 @@ than exact_limit=50,000,000: ...
             live.append(combos)
             continue
         blocked = set(known) | fixed
-        if codes_of:  # weighted: the combos left and their codes, by one mask (compress: C)
+        if weights is not None:  # the combos left and their codes, by one mask (compress: C)
             keep = [a not in blocked and b not in blocked for a, b in combos]
             left = tuple(compress(combos, keep))
             codes_of[player - 1] = list(compress(codes_of[player - 1], keep))
